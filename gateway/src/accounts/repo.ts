@@ -1,0 +1,150 @@
+import type { Db } from '../platform/db';
+import type { NewUser } from '../platform/schema';
+
+/** Queries of accounts, users, profiles, tokens and sign-in failures. No rules here. */
+export function accountsRepo(db: Db) {
+  return {
+    findUserByEmail(email: string) {
+      return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+    },
+
+    findUserByAppId(appId: string) {
+      return db.selectFrom('users').selectAll().where('app_id', '=', appId).executeTakeFirst();
+    },
+
+    /** A user with what the User entity needs from its account. */
+    findUserWithAccount(userId: number) {
+      return db
+        .selectFrom('users')
+        .innerJoin('accounts', 'accounts.id', 'users.account_id')
+        .selectAll('users')
+        .select([
+          'accounts.valid_to',
+          'accounts.trail',
+          'accounts.trial_days',
+          'accounts.name as account_name',
+        ])
+        .where('users.id', '=', userId)
+        .executeTakeFirst();
+    },
+
+    /** Admins see every profile; other users the Default profile and those they own. */
+    listProfilesFor(userId: number, isAdmin: boolean) {
+      return db
+        .selectFrom('profiles')
+        .select(['id', 'name'])
+        .$if(!isAdmin, (q) =>
+          q.where((eb) => eb.or([eb('name', '=', 'Default'), eb('owner_user_id', '=', userId)])),
+        )
+        .orderBy('id')
+        .execute();
+    },
+
+    async createAccount(
+      values: { name: string; valid_to: string | null; trail: boolean; trial_days?: number },
+      trx: Db = db,
+    ) {
+      const row = await trx.insertInto('accounts').values(values).returning('id').executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    async createUser(values: NewUser, trx: Db = db) {
+      const row = await trx.insertInto('users').values(values).returning('id').executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    async setPasswordHash(userId: number, passwordHash: string, trx: Db = db) {
+      await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
+    },
+
+    async setNickname(userId: number, nickname: string) {
+      await db.updateTable('users').set({ nickname }).where('id', '=', userId).execute();
+    },
+
+    async touchActivity(userId: number, trx: Db = db) {
+      await trx.updateTable('users').set({ last_activity_at: new Date() }).where('id', '=', userId).execute();
+    },
+
+    // ---- one-use and remember-me tokens ----
+
+    async insertToken(
+      values: {
+        user_id: number;
+        kind: 'remember' | 'reset';
+        token_hash: string;
+        session_id: number | null;
+        expires_at: Date;
+      },
+      trx: Db = db,
+    ) {
+      await trx.insertInto('tokens').values(values).execute();
+    },
+
+    findToken(kind: 'remember' | 'reset', tokenHash: string, trx: Db = db) {
+      return trx
+        .selectFrom('tokens')
+        .selectAll()
+        .where('kind', '=', kind)
+        .where('token_hash', '=', tokenHash)
+        .forUpdate()
+        .executeTakeFirst();
+    },
+
+    async markTokenUsed(tokenId: number, trx: Db = db) {
+      await trx.updateTable('tokens').set({ used_at: new Date() }).where('id', '=', tokenId).execute();
+    },
+
+    async revokeTokens(
+      filter: { userId: number; kind: 'remember' | 'reset'; sessionId?: number },
+      trx: Db = db,
+    ) {
+      await trx
+        .updateTable('tokens')
+        .set({ revoked_at: new Date() })
+        .where('user_id', '=', filter.userId)
+        .where('kind', '=', filter.kind)
+        .where('revoked_at', 'is', null)
+        .$if(filter.sessionId !== undefined, (q) => q.where('session_id', '=', filter.sessionId!))
+        .execute();
+    },
+
+    lastTokenCreatedAt(userId: number, kind: 'remember' | 'reset') {
+      return db
+        .selectFrom('tokens')
+        .select((eb) => eb.fn.max('created_at').as('at'))
+        .where('user_id', '=', userId)
+        .where('kind', '=', kind)
+        .executeTakeFirst();
+    },
+
+    // ---- sign-in failures, for throttling ----
+
+    async recordFailure(accountKey: string, address: string) {
+      await db
+        .insertInto('login_attempts')
+        .values({ account_key: accountKey, address, at: new Date() })
+        .execute();
+    },
+
+    async clearFailures(accountKey: string) {
+      await db.deleteFrom('login_attempts').where('account_key', '=', accountKey).execute();
+    },
+
+    /** Failures since `since` for an account key or an address, with the oldest one's time. */
+    async failuresSince(column: 'account_key' | 'address', value: string, since: Date) {
+      const row = await db
+        .selectFrom('login_attempts')
+        .select((eb) => [eb.fn.countAll<string>().as('count'), eb.fn.min('at').as('oldest')])
+        .where(column, '=', value)
+        .where('at', '>', since)
+        .executeTakeFirstOrThrow();
+      return { count: Number(row.count), oldest: row.oldest as Date | null };
+    },
+
+    async pruneFailures(before: Date) {
+      await db.deleteFrom('login_attempts').where('at', '<', before).execute();
+    },
+  };
+}
+
+export type AccountsRepo = ReturnType<typeof accountsRepo>;

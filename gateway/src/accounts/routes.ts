@@ -1,0 +1,148 @@
+import {
+  accountApi,
+  appLoginBodySchema,
+  changeNicknameBodySchema,
+  changePassBodySchema,
+  changePassDirectBodySchema,
+  changePassMailBodySchema,
+  currentUserBodySchema,
+  errorBodySchema,
+  loginBodySchema,
+  loginResponseSchema,
+  signupBodySchema,
+  statusBodySchema,
+  v1LoginBodySchema,
+} from '@insight/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Config } from '../config';
+import { clearSessionCookie, requireSession, setSessionCookie } from '../platform/session';
+import { AccountsService, type SignedIn } from './service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    accounts: AccountsService;
+  }
+}
+
+const refusals = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  409: errorBodySchema,
+  429: errorBodySchema,
+};
+const loginSchema = { response: { 200: loginResponseSchema, ...refusals } };
+const statusSchema = { response: { 200: statusBodySchema, ...refusals } };
+
+const routes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
+  const service = new AccountsService(app.db, app.sessions, app.mailer, config);
+  app.decorate('accounts', service);
+
+  const caller = (request: FastifyRequest) => ({
+    address: request.ip,
+    userAgent: request.headers['user-agent'] ?? null,
+    session: request.session,
+  });
+
+  const signedIn = (reply: FastifyReply, result: SignedIn) => {
+    setSessionCookie(reply, result.session, { remember: result.remember, secure: config.cookieSecure });
+    return {
+      status: true as const,
+      data: result.user,
+      ...(result.accessToken ? { access_token: result.accessToken } : {}),
+    };
+  };
+
+  const logout = async (request: FastifyRequest, reply: FastifyReply) => {
+    await service.logout(request.session);
+    clearSessionCookie(reply, config.cookieSecure);
+    return { status: true };
+  };
+
+  app.post(
+    accountApi.login,
+    { config: { access: 'public' }, schema: { body: loginBodySchema, ...loginSchema } },
+    async (request, reply) => {
+      const { loginData } = request.body;
+      const remember = loginData.remember_me ?? loginData.rememberMe ?? false;
+      const result =
+        loginData.method === 'email'
+          ? await service.loginWithPassword(
+              loginData.credentials.email,
+              loginData.credentials.password,
+              remember,
+              caller(request),
+            )
+          : await service.loginWithToken(loginData.auth_token, caller(request));
+      return signedIn(reply, result);
+    },
+  );
+
+  app.post(
+    accountApi.v1Login,
+    { config: { access: 'public' }, schema: { body: v1LoginBodySchema, ...loginSchema } },
+    async (request, reply) => {
+      const { email, password, remember_me } = request.body;
+      return signedIn(
+        reply,
+        await service.loginWithPassword(email, password, remember_me ?? false, caller(request)),
+      );
+    },
+  );
+
+  app.post(
+    accountApi.appLogin,
+    { config: { access: 'public' }, schema: { body: appLoginBodySchema, ...loginSchema } },
+    async (request, reply) =>
+      signedIn(reply, await service.loginWithAppId(request.body.app_id, caller(request))),
+  );
+
+  app.post(accountApi.logout, { config: { access: 'public' }, schema: statusSchema }, logout);
+  app.post(accountApi.v1Logout, { config: { access: 'public' }, schema: statusSchema }, logout);
+
+  app.post(
+    accountApi.currentUser,
+    { config: { access: 'account.self' }, schema: { response: { 200: currentUserBodySchema, ...refusals } } },
+    async (request) => ({ data: await service.currentUser(requireSession(request)) }),
+  );
+
+  app.post(
+    accountApi.signup,
+    { config: { access: 'public' }, schema: { body: signupBodySchema, ...statusSchema } },
+    async (request) => service.signup(request.body.signupData),
+  );
+
+  app.post(
+    accountApi.changePassMail,
+    { config: { access: 'public' }, schema: { body: changePassMailBodySchema, ...statusSchema } },
+    async (request) => service.sendPasswordReset(request.body.userData.email),
+  );
+
+  app.post(
+    accountApi.changePass,
+    { config: { access: 'public' }, schema: { body: changePassBodySchema, ...statusSchema } },
+    async (request) =>
+      service.resetPassword(request.body.passData.validation_code, request.body.passData.new_pass),
+  );
+
+  app.post(
+    accountApi.changePassDirect,
+    { config: { access: 'account.self' }, schema: { body: changePassDirectBodySchema, ...statusSchema } },
+    async (request) =>
+      service.changePassword(
+        requireSession(request),
+        request.body.passData.current_pass,
+        request.body.passData.new_pass,
+      ),
+  );
+
+  app.post(
+    accountApi.changeNickname,
+    { config: { access: 'account.self' }, schema: { body: changeNicknameBodySchema, ...statusSchema } },
+    async (request) => service.changeNickname(requireSession(request), request.body.nickname),
+  );
+};
+
+export const accountsRoutes = fp(routes, { name: 'accounts', dependencies: ['db', 'session', 'mail'] });

@@ -1,0 +1,299 @@
+import type { User } from '@insight/shared';
+import { messages } from '@insight/shared';
+import type { Config } from '../config';
+import type { Db } from '../platform/db';
+import { badRequest, conflict, tooManyRequests, unauthorized } from '../platform/errors';
+import type { Mailer } from '../platform/mail';
+import type { Session, SessionStore } from '../platform/session';
+import { hashSecret, newSecret } from '../platform/tokens';
+import { hashPassword, verifyAgainstDecoy, verifyPassword } from './passwords';
+import { accountsRepo } from './repo';
+import { isExpired, toUser } from './user';
+
+/** Where a sign-in comes from: the address for throttling, and the cookie it may replace. */
+export interface Caller {
+  address: string;
+  userAgent: string | null;
+  /** The session the caller holds now, if any: a new sign-in ends it (no session fixation). */
+  session: Session | null;
+}
+
+export interface SignedIn {
+  user: User;
+  session: { secret: string; expiresAt: Date };
+  remember: boolean;
+  /** The new remember-me token, when one was asked for or rotated. */
+  accessToken?: string;
+}
+
+const resetCodeLifetimeMs = 60 * 60_000;
+const resetMailEveryMs = 60_000;
+
+/** Sign-in, sessions, remember-me tokens, passwords and display names. Knows nothing of HTTP. */
+export class AccountsService {
+  private readonly repo;
+
+  constructor(
+    private readonly db: Db,
+    private readonly sessions: SessionStore,
+    private readonly mailer: Mailer,
+    private readonly config: Pick<Config, 'session' | 'loginThrottle' | 'publicUrl'>,
+  ) {
+    this.repo = accountsRepo(db);
+  }
+
+  // ---- sign-in ----
+
+  async loginWithPassword(
+    email: string,
+    password: string,
+    remember: boolean,
+    caller: Caller,
+  ): Promise<SignedIn> {
+    await this.refuseWhenThrottled(email, caller.address);
+    const user = await this.repo.findUserByEmail(email);
+    const valid = user
+      ? await verifyPassword(user.password_hash, password)
+      : (await verifyAgainstDecoy(password), false);
+    if (!user || !valid) {
+      await this.repo.recordFailure(email, caller.address);
+      throw unauthorized(messages.login.wrongCredentials);
+    }
+    await this.repo.clearFailures(email);
+    return this.openSession(user.id, remember, caller);
+  }
+
+  /**
+   * Auto-login with a remember-me token. The token is single-use: it is spent and a new one issued.
+   * A token presented again after it was spent means it leaked, so every remember-me token of that
+   * user is revoked.
+   */
+  async loginWithToken(authToken: string, caller: Caller): Promise<SignedIn> {
+    const key = `token:${caller.address}`;
+    await this.refuseWhenThrottled(key, caller.address);
+    const userId = await this.db.transaction().execute(async (trx) => {
+      const token = await this.repo.findToken('remember', hashSecret(authToken), trx);
+      if (!token) return null;
+      if (token.used_at || token.revoked_at) {
+        await this.repo.revokeTokens({ userId: token.user_id, kind: 'remember' }, trx);
+        return null;
+      }
+      if (token.expires_at <= new Date()) return null;
+      await this.repo.markTokenUsed(token.id, trx);
+      return token.user_id;
+    });
+    if (userId === null) {
+      await this.repo.recordFailure(key, caller.address);
+      throw unauthorized(messages.login.invalidToken);
+    }
+    return this.openSession(userId, true, caller);
+  }
+
+  /** The mobile web view signs in by the app id the native app passes in the URL. */
+  async loginWithAppId(appId: string, caller: Caller): Promise<SignedIn> {
+    const key = `app:${caller.address}`;
+    await this.refuseWhenThrottled(key, caller.address);
+    const user = await this.repo.findUserByAppId(appId);
+    if (!user) {
+      await this.repo.recordFailure(key, caller.address);
+      throw unauthorized(messages.login.invalidAppId);
+    }
+    return this.openSession(user.id, false, caller);
+  }
+
+  async logout(session: Session | null) {
+    if (!session) return;
+    await this.db.transaction().execute(async (trx) => {
+      await this.sessions.revoke(session.id, trx);
+      await this.repo.revokeTokens({ userId: session.userId, kind: 'remember', sessionId: session.id }, trx);
+    });
+  }
+
+  async currentUser(session: Session): Promise<User> {
+    const row = await this.repo.findUserWithAccount(session.userId);
+    if (!row) throw unauthorized();
+    const profiles = await this.repo.listProfilesFor(row.id, row.is_admin);
+    return toUser(row, session.publicId, profiles);
+  }
+
+  private async openSession(userId: number, remember: boolean, caller: Caller): Promise<SignedIn> {
+    const row = await this.repo.findUserWithAccount(userId);
+    if (!row) throw unauthorized(messages.login.wrongCredentials);
+    if (isExpired(row)) throw unauthorized(messages.login.accountExpired);
+
+    const { session, accessToken } = await this.db.transaction().execute(async (trx) => {
+      if (caller.session) {
+        await this.sessions.revoke(caller.session.id, trx);
+        await this.repo.revokeTokens(
+          { userId: caller.session.userId, kind: 'remember', sessionId: caller.session.id },
+          trx,
+        );
+      }
+      const session = await this.sessions.create(
+        userId,
+        { remember, address: caller.address, userAgent: caller.userAgent },
+        trx,
+      );
+      let accessToken: string | undefined;
+      if (remember) {
+        accessToken = newSecret();
+        await this.repo.insertToken(
+          {
+            user_id: userId,
+            kind: 'remember',
+            token_hash: hashSecret(accessToken),
+            session_id: session.id,
+            expires_at: new Date(Date.now() + this.config.session.rememberMeMs),
+          },
+          trx,
+        );
+      }
+      await this.repo.touchActivity(userId, trx);
+      return { session, accessToken };
+    });
+    const profiles = await this.repo.listProfilesFor(row.id, row.is_admin);
+    return {
+      user: toUser(row, session.publicId, profiles),
+      session,
+      remember,
+      ...(accessToken ? { accessToken } : {}),
+    };
+  }
+
+  /** Refuses with 429 while an account or an address has too many recent failures. */
+  private async refuseWhenThrottled(accountKey: string, address: string) {
+    const { perAccount, perAddress, windowMs } = this.config.loginThrottle;
+    const since = new Date(Date.now() - windowMs);
+    const minutesLeft = (oldest: Date | null) =>
+      Math.max(1, Math.ceil(((oldest?.getTime() ?? Date.now()) + windowMs - Date.now()) / 60_000));
+    const byAccount = await this.repo.failuresSince('account_key', accountKey, since);
+    if (byAccount.count >= perAccount)
+      throw tooManyRequests(messages.login.throttledAccount(minutesLeft(byAccount.oldest)));
+    const byAddress = await this.repo.failuresSince('address', address, since);
+    if (byAddress.count >= perAddress)
+      throw tooManyRequests(messages.login.throttledAddress(minutesLeft(byAddress.oldest)));
+  }
+
+  // ---- registration ----
+
+  async signup(data: {
+    email: string;
+    password: string;
+    first_name: string;
+    last_name: string;
+    account_name?: string | undefined;
+  }) {
+    if (await this.repo.findUserByEmail(data.email)) throw conflict(messages.register.taken);
+    const passwordHash = await hashPassword(data.password);
+    const trialDays = 14;
+    const validTo = new Date(Date.now() + trialDays * 86_400_000).toISOString().slice(0, 10);
+    try {
+      await this.db.transaction().execute(async (trx) => {
+        const accountId = await this.repo.createAccount(
+          {
+            name: data.account_name || `${data.first_name} ${data.last_name}`,
+            valid_to: validTo,
+            trail: true,
+            trial_days: trialDays,
+          },
+          trx,
+        );
+        await this.repo.createUser(
+          {
+            account_id: accountId,
+            email: data.email,
+            password_hash: passwordHash,
+            nickname: null,
+            first_name: data.first_name,
+            last_name: data.last_name,
+            account_type: 'user',
+            current_profile_id: null,
+            app_id: null,
+            app_flavor: null,
+            last_activity_at: null,
+          },
+          trx,
+        );
+      });
+    } catch (error) {
+      // Two sign-ups racing for one address: the unique index decides.
+      if ((error as { code?: string }).code === '23505') throw conflict(messages.register.taken);
+      throw error;
+    }
+    return { status: true as const, msg: messages.register.created };
+  }
+
+  // ---- passwords ----
+
+  /** Mails a reset link. Answers the same whether or not the address is known, so it reveals nothing. */
+  async sendPasswordReset(email: string) {
+    const user = await this.repo.findUserByEmail(email);
+    if (user) {
+      const last = await this.repo.lastTokenCreatedAt(user.id, 'reset');
+      const lastAt = last?.at ? new Date(last.at as Date) : null;
+      if (!lastAt || Date.now() - lastAt.getTime() > resetMailEveryMs) {
+        const code = newSecret();
+        await this.repo.insertToken({
+          user_id: user.id,
+          kind: 'reset',
+          token_hash: hashSecret(code),
+          session_id: null,
+          expires_at: new Date(Date.now() + resetCodeLifetimeMs),
+        });
+        const link = `${this.config.publicUrl}/reset-pass/${code}`;
+        await this.mailer.send({
+          to: user.email,
+          subject: 'Reset your Insight password',
+          text:
+            `Hello ${user.first_name ?? ''},\n\nTo choose a new password, open this link within one hour:\n${link}\n\n` +
+            'If you did not ask for this, ignore this mail: your password stays as it is.\n\nInsight',
+          html:
+            `<p>Hello ${escapeHtml(user.first_name ?? '')},</p><p>To choose a new password, open this link within one hour:</p>` +
+            `<p><a href="${link}">${link}</a></p><p>If you did not ask for this, ignore this mail: your password stays as it is.</p><p>Insight</p>`,
+        });
+      }
+    }
+    return { status: true as const, msg: messages.forgotPassword.sent };
+  }
+
+  /** Sets a password with the code from the reset mail; every session and remember-me token of the user ends. */
+  async resetPassword(code: string, newPassword: string) {
+    const passwordHash = await hashPassword(newPassword);
+    const done = await this.db.transaction().execute(async (trx) => {
+      const token = await this.repo.findToken('reset', hashSecret(code), trx);
+      if (!token || token.used_at || token.revoked_at || token.expires_at <= new Date()) return false;
+      await this.repo.markTokenUsed(token.id, trx);
+      await this.repo.setPasswordHash(token.user_id, passwordHash, trx);
+      await this.repo.revokeTokens({ userId: token.user_id, kind: 'reset' }, trx);
+      await this.repo.revokeTokens({ userId: token.user_id, kind: 'remember' }, trx);
+      await this.sessions.revokeAllOf(token.user_id, null, trx);
+      return true;
+    });
+    if (!done) throw badRequest(messages.password.resetCodeInvalid, 'passData.validation_code');
+    return { status: true as const, msg: messages.password.resetDone };
+  }
+
+  /** Changes the password of the signed-in user; their other sessions end. */
+  async changePassword(session: Session, currentPassword: string, newPassword: string) {
+    const user = await this.repo.findUserWithAccount(session.userId);
+    if (!user) throw unauthorized();
+    if (!(await verifyPassword(user.password_hash, currentPassword))) {
+      throw badRequest(messages.password.currentWrong, 'passData.current_pass');
+    }
+    const passwordHash = await hashPassword(newPassword);
+    await this.db.transaction().execute(async (trx) => {
+      await this.repo.setPasswordHash(user.id, passwordHash, trx);
+      await this.sessions.revokeAllOf(user.id, session.id, trx);
+    });
+    return { status: true as const, msg: messages.password.saved };
+  }
+
+  async changeNickname(session: Session, nickname: string) {
+    await this.repo.setNickname(session.userId, nickname);
+    return { status: true as const, msg: messages.nickname.saved };
+  }
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}

@@ -1,0 +1,63 @@
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { seedDemoAccounts } from './accounts/demo';
+import { accountsRoutes } from './accounts/routes';
+import type { Config } from './config';
+import { healthRoutes } from './health/routes';
+import { clientPlugin } from './platform/client';
+import { dbPlugin } from './platform/db';
+import { errorsPlugin } from './platform/errors';
+import { mailPlugin } from './platform/mail';
+import { redisPlugin } from './platform/redis';
+import { sessionPlugin } from './platform/session';
+
+export interface BuildOptions {
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** The whole gateway, features registered in the order they depend on each other. */
+export async function buildApp(config: Config, options: BuildOptions = {}) {
+  const app = Fastify({
+    logger: options.logger ?? {
+      level: config.logLevel,
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // The spec's client posts some calls with no body at all; an empty JSON body reads as {}.
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, text, done) => {
+    const raw = typeof text === 'string' ? text : text.toString('utf8');
+    if (raw.trim() === '') return done(null, {});
+    try {
+      done(null, JSON.parse(raw));
+    } catch {
+      done(Object.assign(new Error('The request body is not valid JSON'), { statusCode: 400 }), undefined);
+    }
+  });
+
+  // platform
+  await app.register(errorsPlugin);
+  await app.register(dbPlugin, { databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await app.register(redisPlugin, { redisUrl: config.redisUrl });
+  await app.register(mailPlugin, { smtpUrl: config.smtpUrl, dataDir: config.dataDir, from: config.mailFrom });
+  await app.register(sessionPlugin, config.session);
+
+  // features
+  await app.register(healthRoutes, { upstreamUrl: config.upstreamUrl });
+  await app.register(accountsRoutes, { config });
+
+  // the built client, last: it owns the not-found handler
+  await app.register(clientPlugin, { clientDist: config.clientDist });
+
+  if (config.demoSeed) {
+    app.addHook('onReady', async () => seedDemoAccounts(app.db, app.log));
+  }
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,146 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const flag = z
+  .enum(['0', '1', 'true', 'false'], { error: 'must be 1, 0, true or false' })
+  .transform((value) => value === '1' || value === 'true');
+const positiveInt = z.coerce
+  .number({ error: 'must be a whole number above 0' })
+  .int({ error: 'must be a whole number above 0' })
+  .positive({ error: 'must be a whole number above 0' });
+const url = (protocols: string[]) =>
+  z
+    .url({ error: `must be a URL starting with ${protocols.join(' or ')}` })
+    .refine((value) => protocols.some((protocol) => value.startsWith(protocol)), {
+      error: `must be a URL starting with ${protocols.join(' or ')}`,
+    });
+
+/** Every setting of the gateway, from environment variables (design §9). */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: z.coerce
+    .number({ error: 'must be a port number from 0 to 65535' })
+    .int({ error: 'must be a port number from 0 to 65535' })
+    .min(0, { error: 'must be a port number from 0 to 65535' })
+    .max(65535, { error: 'must be a port number from 0 to 65535' })
+    .default(8080),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: url(['postgres://', 'postgresql://']).optional(),
+  REDIS_URL: url(['redis://', 'rediss://']).optional(),
+  UPSTREAM_URL: url(['http://', 'https://']).optional(),
+  SMTP_URL: url(['smtp://', 'smtps://']).optional(),
+  MAIL_FROM: z.string().min(3).default('Insight <no-reply@insight.test>'),
+  /** The address users reach the product at; links in mails point here. */
+  PUBLIC_URL: url(['http://', 'https://']).optional(),
+  SIM_SEED: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int({ error: 'must be a whole number' })
+    .default(42),
+  SIM_SPEED: z.coerce
+    .number({ error: 'must be a number above 0 and at most 100000' })
+    .positive({ error: 'must be a number above 0 and at most 100000' })
+    .max(100000, { error: 'must be a number above 0 and at most 100000' })
+    .default(1),
+  SIM_CONTROL: flag.default(false),
+  DEMO_SEED: flag.default(false),
+  /** Behind a load balancer: take the client address from X-Forwarded-For. */
+  TRUST_PROXY: flag.default(false),
+  COOKIE_SECURE: flag.optional(),
+  SESSION_IDLE_MINUTES: positiveInt.default(120),
+  SESSION_ABSOLUTE_HOURS: positiveInt.default(24 * 7),
+  REMEMBER_ME_DAYS: positiveInt.default(30),
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: positiveInt.default(5),
+  LOGIN_MAX_FAILURES_PER_ADDRESS: positiveInt.default(20),
+  LOGIN_THROTTLE_MINUTES: positiveInt.default(15),
+  /** The built client served at /. */
+  CLIENT_DIST: z.string().min(1).optional(),
+});
+
+export type Env = z.input<typeof envSchema>;
+
+export interface Config {
+  nodeEnv: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  logLevel: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  upstreamUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  publicUrl: string;
+  sim: { seed: number; speed: number; control: boolean };
+  demoSeed: boolean;
+  trustProxy: boolean;
+  cookieSecure: boolean;
+  session: { idleMs: number; absoluteMs: number; rememberMeMs: number };
+  loginThrottle: { perAccount: number; perAddress: number; windowMs: number };
+  clientDist: string;
+}
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+  }
+}
+
+const minute = 60_000;
+
+/** Reads and checks the environment; throws a ConfigError naming every bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  // An empty variable means "not set", as in a docker-compose file with `FOO=`.
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const name = issue.path.join('.');
+        return `${name}=${JSON.stringify(present[name] ?? '')}: ${issue.message}`;
+      }),
+    );
+  }
+  const e = parsed.data;
+  const problems: string[] = [];
+  if (e.DEMO_SEED && e.NODE_ENV === 'production') {
+    problems.push('DEMO_SEED=1 is refused when NODE_ENV=production: demo accounts have published passwords.');
+  }
+  if (e.SIM_CONTROL && e.NODE_ENV === 'production') {
+    problems.push('SIM_CONTROL=1 is refused when NODE_ENV=production.');
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  const repoRoot = path.resolve(import.meta.dirname, '../..');
+  return {
+    nodeEnv: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    logLevel: e.LOG_LEVEL,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    upstreamUrl: e.UPSTREAM_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    sim: { seed: e.SIM_SEED, speed: e.SIM_SPEED, control: e.SIM_CONTROL },
+    demoSeed: e.DEMO_SEED,
+    trustProxy: e.TRUST_PROXY,
+    cookieSecure: e.COOKIE_SECURE ?? e.NODE_ENV === 'production',
+    session: {
+      idleMs: e.SESSION_IDLE_MINUTES * minute,
+      absoluteMs: e.SESSION_ABSOLUTE_HOURS * 60 * minute,
+      rememberMeMs: e.REMEMBER_ME_DAYS * 24 * 60 * minute,
+    },
+    loginThrottle: {
+      perAccount: e.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+      perAddress: e.LOGIN_MAX_FAILURES_PER_ADDRESS,
+      windowMs: e.LOGIN_THROTTLE_MINUTES * minute,
+    },
+    clientDist: e.CLIENT_DIST ? path.resolve(e.CLIENT_DIST) : path.join(repoRoot, 'client/dist'),
+  };
+}

@@ -1,0 +1,28 @@
+/** The demo accounts `DEMO_SEED=1` creates (README lists them). */
+export const demoAccounts = [
+  { email: 'demo@insight.test', password: 'Demo1234', first_name: 'Dana', last_name: 'Demo', role: 'user' },
+  {
+    email: 'admin@insight.test',
+    password: 'Admin1234',
+    first_name: 'Adam',
+    last_name: 'Admin',
+    role: 'admin',
+  },
+  {
+    email: 'profile@insight.test',
+    password: 'Profile1234',
+    first_name: 'Paula',
+    last_name: 'Profile',
+    role: 'profile',
+  },
+  {
+    email: 'clientadmin@insight.test',
+    password: 'Client1234',
+    first_name: 'Carl',
+    last_name: 'Client',
+    role: 'client_admin',
+  },
+] as const;
+
+/** The app id that signs the demo user in from the mobile web view: /apphome?id=demo-app. */
+export const demoAppId = 'demo-app';
