@@ -53,6 +53,23 @@ export function accountsRepo(db: Db) {
       return row.id;
     },
 
+    findProfileByName(name: string) {
+      return db.selectFrom('profiles').select(['id', 'name']).where('name', '=', name).executeTakeFirst();
+    },
+
+    async createProfile(name: string, ownerUserId: number | null, trx: Db = db) {
+      const row = await trx
+        .insertInto('profiles')
+        .values({ name, owner_user_id: ownerUserId })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    async setCurrentProfile(userId: number, profileId: number, trx: Db = db) {
+      await trx.updateTable('users').set({ current_profile_id: profileId }).where('id', '=', userId).execute();
+    },
+
     async setPasswordHash(userId: number, passwordHash: string, trx: Db = db) {
       await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
     },
@@ -127,7 +144,7 @@ export function accountsRepo(db: Db) {
     },
 
     async clearFailures(accountKey: string) {
-      await db.deleteFrom('login_attempts').where('account_key', '=', accountKey).execute();
+      await db.updateTable('login_attempts').set({ cleared: true }).where('account_key', '=', accountKey).execute();
     },
 
     /** Failures since `since` for an account key or an address, with the oldest one's time. */
@@ -137,6 +154,7 @@ export function accountsRepo(db: Db) {
         .select((eb) => [eb.fn.countAll<string>().as('count'), eb.fn.min('at').as('oldest')])
         .where(column, '=', value)
         .where('at', '>', since)
+        .$if(column === 'account_key', (q) => q.where('cleared', '=', false))
         .executeTakeFirstOrThrow();
       return { count: Number(row.count), oldest: row.oldest as Date | null };
     },

@@ -9,6 +9,7 @@ import {
   errorBodySchema,
   loginBodySchema,
   loginResponseSchema,
+  registerProfileBodySchema,
   signupBodySchema,
   statusBodySchema,
   v1LoginBodySchema,
@@ -112,6 +113,12 @@ const routes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }
     accountApi.signup,
     { config: { access: 'public' }, schema: { body: signupBodySchema, ...statusSchema } },
     async (request) => service.signup(request.body.signupData),
+  );
+
+  app.post(
+    accountApi.adminCreateProfile,
+    { config: { access: 'profiles.create' }, schema: { body: registerProfileBodySchema, ...statusSchema } },
+    async (request) => service.createProfileAccount(request.body),
   );
 
   app.post(

@@ -1,4 +1,4 @@
-import type { User } from '@insight/shared';
+import type { RegisterProfileBody, User } from '@insight/shared';
 import { messages } from '@insight/shared';
 import type { Config } from '../config';
 import type { Db } from '../platform/db';
@@ -166,6 +166,8 @@ export class AccountsService {
     const since = new Date(Date.now() - windowMs);
     const minutesLeft = (oldest: Date | null) =>
       Math.max(1, Math.ceil(((oldest?.getTime() ?? Date.now()) + windowMs - Date.now()) / 60_000));
+    // Failures older than the window count for nothing; dropping them keeps the table small.
+    await this.repo.pruneFailures(since);
     const byAccount = await this.repo.failuresSince('account_key', accountKey, since);
     if (byAccount.count >= perAccount)
       throw tooManyRequests(messages.login.throttledAccount(minutesLeft(byAccount.oldest)));
@@ -200,17 +202,13 @@ export class AccountsService {
         );
         await this.repo.createUser(
           {
+            ...this.newUserDefaults,
             account_id: accountId,
             email: data.email,
             password_hash: passwordHash,
-            nickname: null,
             first_name: data.first_name,
             last_name: data.last_name,
             account_type: 'user',
-            current_profile_id: null,
-            app_id: null,
-            app_flavor: null,
-            last_activity_at: null,
           },
           trx,
         );
@@ -222,6 +220,51 @@ export class AccountsService {
     }
     return { status: true as const, msg: messages.register.created };
   }
+
+  /**
+   * Admin: a new profile-type account with its own investment profile, named first_last as the
+   * spec's profile names are (shown capitalised with underscores as spaces).
+   */
+  async createProfileAccount(data: RegisterProfileBody) {
+    const profileName = `${data.first_name}_${data.last_name}`.toLowerCase().replace(/\s+/g, '_');
+    if (await this.repo.findUserByEmail(data.email)) throw conflict(messages.register.taken);
+    if (await this.repo.findProfileByName(profileName)) throw conflict(messages.register.taken);
+    const passwordHash = await hashPassword(data.password);
+    try {
+      await this.db.transaction().execute(async (trx) => {
+        const accountId = await this.repo.createAccount(
+          { name: `${data.first_name} ${data.last_name}`, valid_to: null, trail: false },
+          trx,
+        );
+        const userId = await this.repo.createUser(
+          {
+            ...this.newUserDefaults,
+            account_id: accountId,
+            email: data.email,
+            password_hash: passwordHash,
+            first_name: data.first_name,
+            last_name: data.last_name,
+            account_type: 'profile',
+          },
+          trx,
+        );
+        const profileId = await this.repo.createProfile(profileName, userId, trx);
+        await this.repo.setCurrentProfile(userId, profileId, trx);
+      });
+    } catch (error) {
+      if ((error as { code?: string }).code === '23505') throw conflict(messages.register.taken);
+      throw error;
+    }
+    return { status: true as const, msg: messages.register.created };
+  }
+
+  private readonly newUserDefaults = {
+    nickname: null,
+    current_profile_id: null,
+    app_id: null,
+    app_flavor: null,
+    last_activity_at: null,
+  } as const;
 
   // ---- passwords ----
 

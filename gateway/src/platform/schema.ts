@@ -79,6 +79,7 @@ export interface LoginAttemptsTable {
   account_key: string;
   address: string;
   at: Date;
+  cleared: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -10,6 +10,8 @@ export const accountApi = {
   changePass: '/api/user/change_pass',
   changePassDirect: '/api/user/change_pass_direct',
   changeNickname: '/api/user/change_nickname',
+  /** Admin: register a new profile-type account with its investment profile; the spec does not show its path. */
+  adminCreateProfile: '/api/user/admin_create_profile',
   /** Login by app id for the mobile web view; the spec does not show its path. */
   appLogin: '/api/user/app_login',
 } as const;

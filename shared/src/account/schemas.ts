@@ -79,6 +79,15 @@ export const signupBodySchema = z.object({
 });
 export type SignupBody = z.infer<typeof signupBodySchema>;
 
+/** Admin: register a new profile (spec 000 §5: names and email up to 100, the password rule, up to 20). */
+export const registerProfileBodySchema = z.object({
+  first_name: nameField('First name'),
+  last_name: nameField('Last name'),
+  email: emailField,
+  password: newPasswordField,
+});
+export type RegisterProfileBody = z.infer<typeof registerProfileBodySchema>;
+
 /** POST /api/user/change_pass_mail */
 export const changePassMailBodySchema = z.object({
   userData: z.object({

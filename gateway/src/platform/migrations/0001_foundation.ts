@@ -87,7 +87,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('account_key', 'text', (c) => c.notNull())
     .addColumn('address', 'text', (c) => c.notNull())
     .addColumn('at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    // A success clears the account's failures but not the address's: both counts read this table.
+    .addColumn('cleared', 'boolean', (c) => c.notNull().defaultTo(false))
     .execute();
+  await db.schema.createIndex('login_attempts_at_idx').on('login_attempts').column('at').execute();
   await db.schema
     .createIndex('login_attempts_account_idx')
     .on('login_attempts')
