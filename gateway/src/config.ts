@@ -9,9 +9,11 @@ const positiveInt = z.coerce
   .int({ error: 'must be a whole number above 0' })
   .positive({ error: 'must be a whole number above 0' });
 const url = (protocols: string[]) =>
-  z.string().refine((value) => protocols.some((protocol) => value.startsWith(protocol)) && URL.canParse(value), {
-    error: `must be a URL starting with ${protocols.join(' or ')}`,
-  });
+  z
+    .string()
+    .refine((value) => protocols.some((protocol) => value.startsWith(protocol)) && URL.canParse(value), {
+      error: `must be a URL starting with ${protocols.join(' or ')}`,
+    });
 
 /** Every setting of the gateway, from environment variables (design §9). */
 const envSchema = z.object({

@@ -30,7 +30,10 @@ describe('signing in with e-mail and password', () => {
 
   it('accepts the e-mail in any case and with spaces around it', async () => {
     const user = await createUser(t.app);
-    const response = await client().post(accountApi.login, loginBody(`  ${user.email.toUpperCase()} `, user.password));
+    const response = await client().post(
+      accountApi.login,
+      loginBody(`  ${user.email.toUpperCase()} `, user.password),
+    );
     expect(response.status).toBe(200);
   });
 
@@ -84,7 +87,11 @@ describe('bad input answers 400 naming the field, with no stack trace', () => {
     ['an unknown method', { loginData: { method: 'magic' } }, 'loginData.method'],
     ['an invalid e-mail', loginBody('not-an-email', 'x'), 'loginData.credentials.email'],
     ['an empty password', loginBody('a@b.test', ''), 'loginData.credentials.password'],
-    ['a password over 20 characters', loginBody('a@b.test', 'x'.repeat(21)), 'loginData.credentials.password'],
+    [
+      'a password over 20 characters',
+      loginBody('a@b.test', 'x'.repeat(21)),
+      'loginData.credentials.password',
+    ],
     ['a token method without a token', { loginData: { method: 'token' } }, 'loginData.auth_token'],
   ])('%s', async (_case, body, field) => {
     const response = await client().post(accountApi.login, body);
@@ -115,7 +122,12 @@ describe('the current user', () => {
     const response = await browser.post(accountApi.currentUser);
     expect(response.status).toBe(200);
     const parsed = userSchema.strict().parse(response.body.data);
-    expect(parsed).toMatchObject({ email: user.email, nickname: 'ada', first_name: 'Ada', account_type: 'user' });
+    expect(parsed).toMatchObject({
+      email: user.email,
+      nickname: 'ada',
+      first_name: 'Ada',
+      account_type: 'user',
+    });
     expect(parsed.available_profiles.map((p) => p.name)).toEqual(['Default']);
     expect(parsed.current_profile).toBe(parsed.available_profiles[0]!.id);
     expect(parsed.system_sectors).toHaveLength(11);
@@ -146,7 +158,9 @@ describe('session lifetimes', () => {
     const browser = client();
     await signIn(browser, user);
     const idleMinutes = t.config.session.idleMs / 60_000 + 1;
-    await sql`update sessions set last_seen_at = now() - make_interval(mins => ${idleMinutes}) where user_id = ${user.id}`.execute(t.app.db);
+    await sql`update sessions set last_seen_at = now() - make_interval(mins => ${idleMinutes}) where user_id = ${user.id}`.execute(
+      t.app.db,
+    );
     expect((await browser.post(accountApi.currentUser)).status).toBe(401);
   });
 
@@ -154,13 +168,17 @@ describe('session lifetimes', () => {
     const user = await createUser(t.app);
     const browser = client();
     await signIn(browser, user);
-    await sql`update sessions set expires_at = now() - interval '1 second' where user_id = ${user.id}`.execute(t.app.db);
+    await sql`update sessions set expires_at = now() - interval '1 second' where user_id = ${user.id}`.execute(
+      t.app.db,
+    );
     expect((await browser.post(accountApi.currentUser)).status).toBe(401);
   });
 });
 
 describe('remember me', () => {
-  const tokenLogin = (token: string) => ({ loginData: { method: 'token', auth_token: token, remember_me: true } });
+  const tokenLogin = (token: string) => ({
+    loginData: { method: 'token', auth_token: token, remember_me: true },
+  });
 
   it('returns an access_token that signs in again, rotated on every use', async () => {
     const user = await createUser(t.app);
@@ -174,7 +192,11 @@ describe('remember me', () => {
     const token2 = second.body.access_token as string;
     expect(token2).not.toBe(token1);
 
-    const stored = await t.app.db.selectFrom('tokens').select('token_hash').where('user_id', '=', user.id).execute();
+    const stored = await t.app.db
+      .selectFrom('tokens')
+      .select('token_hash')
+      .where('user_id', '=', user.id)
+      .execute();
     expect(stored.map((row) => row.token_hash)).not.toContain(token1);
     expect(stored.map((row) => row.token_hash)).not.toContain(token2);
   });

@@ -33,26 +33,34 @@ describe('forgot password', () => {
     const elsewhere = client();
     await signIn(elsewhere, user, true);
 
-    const sent = await client().post(accountApi.changePassMail, { userData: { email: user.email, source: 'web' } });
+    const sent = await client().post(accountApi.changePassMail, {
+      userData: { email: user.email, source: 'web' },
+    });
     expect(sent.body).toEqual({ status: true, msg: messages.forgotPassword.sent });
     const [mail] = await mailsTo(user.email);
     expect(mail).toBeDefined();
     const code = resetCode(mail!);
 
-    const reset = await client().post(accountApi.changePass, { passData: { new_pass: 'Brand9New', validation_code: code } });
+    const reset = await client().post(accountApi.changePass, {
+      passData: { new_pass: 'Brand9New', validation_code: code },
+    });
     expect(reset.body).toEqual({ status: true, msg: messages.password.resetDone });
     expect((await client().post(accountApi.login, loginBody(user.email, 'Brand9New'))).status).toBe(200);
     expect((await client().post(accountApi.login, loginBody(user.email, user.password))).status).toBe(401);
     // Sessions opened with the old password end.
     expect((await elsewhere.post(accountApi.currentUser)).status).toBe(401);
 
-    const again = await client().post(accountApi.changePass, { passData: { new_pass: 'Other9New', validation_code: code } });
+    const again = await client().post(accountApi.changePass, {
+      passData: { new_pass: 'Other9New', validation_code: code },
+    });
     expect(again.status).toBe(400);
     expect(again.body.msg).toBe(messages.password.resetCodeInvalid);
   });
 
   it('answers the same for an unknown address and sends nothing', async () => {
-    const response = await client().post(accountApi.changePassMail, { userData: { email: 'ghost@example.test' } });
+    const response = await client().post(accountApi.changePassMail, {
+      userData: { email: 'ghost@example.test' },
+    });
     expect(response.body).toEqual({ status: true, msg: messages.forgotPassword.sent });
     expect(await mailsTo('ghost@example.test')).toHaveLength(0);
   });
@@ -75,8 +83,16 @@ describe('forgot password', () => {
 
   it.each([
     ['a weak password', { new_pass: 'weakpass', validation_code: 'x' }, messages.password.rule],
-    ['a password over 20 characters', { new_pass: 'Aa1' + 'x'.repeat(18), validation_code: 'x' }, messages.password.tooLong],
-    ['a wrong code', { new_pass: 'Good1234', validation_code: 'not-a-code' }, messages.password.resetCodeInvalid],
+    [
+      'a password over 20 characters',
+      { new_pass: 'Aa1' + 'x'.repeat(18), validation_code: 'x' },
+      messages.password.tooLong,
+    ],
+    [
+      'a wrong code',
+      { new_pass: 'Good1234', validation_code: 'not-a-code' },
+      messages.password.resetCodeInvalid,
+    ],
   ])('refuses a reset with %s', async (_case, passData, text) => {
     const response = await client().post(accountApi.changePass, { passData });
     expect(response.status).toBe(400);
@@ -92,15 +108,21 @@ describe('change password while signed in', () => {
     await signIn(browser, user);
     await signIn(other, user);
 
-    const wrong = await browser.post(accountApi.changePassDirect, { passData: { current_pass: 'Nope1234', new_pass: 'Fresh123' } });
+    const wrong = await browser.post(accountApi.changePassDirect, {
+      passData: { current_pass: 'Nope1234', new_pass: 'Fresh123' },
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.msg).toBe(messages.password.currentWrong);
 
-    const weak = await browser.post(accountApi.changePassDirect, { passData: { current_pass: user.password, new_pass: 'short' } });
+    const weak = await browser.post(accountApi.changePassDirect, {
+      passData: { current_pass: user.password, new_pass: 'short' },
+    });
     expect(weak.status).toBe(400);
     expect(weak.body.msg).toContain(messages.password.rule);
 
-    const saved = await browser.post(accountApi.changePassDirect, { passData: { current_pass: user.password, new_pass: 'Fresh123' } });
+    const saved = await browser.post(accountApi.changePassDirect, {
+      passData: { current_pass: user.password, new_pass: 'Fresh123' },
+    });
     expect(saved.body).toEqual({ status: true, msg: messages.password.saved });
     expect((await browser.post(accountApi.currentUser)).status).toBe(200);
     expect((await other.post(accountApi.currentUser)).status).toBe(401);
@@ -108,7 +130,9 @@ describe('change password while signed in', () => {
   });
 
   it('is refused without a session', async () => {
-    const response = await client().post(accountApi.changePassDirect, { passData: { current_pass: 'a', new_pass: 'Fresh123' } });
+    const response = await client().post(accountApi.changePassDirect, {
+      passData: { current_pass: 'a', new_pass: 'Fresh123' },
+    });
     expect(response.status).toBe(401);
   });
 });

@@ -67,7 +67,11 @@ export function accountsRepo(db: Db) {
     },
 
     async setCurrentProfile(userId: number, profileId: number, trx: Db = db) {
-      await trx.updateTable('users').set({ current_profile_id: profileId }).where('id', '=', userId).execute();
+      await trx
+        .updateTable('users')
+        .set({ current_profile_id: profileId })
+        .where('id', '=', userId)
+        .execute();
     },
 
     async setPasswordHash(userId: number, passwordHash: string, trx: Db = db) {
@@ -144,7 +148,11 @@ export function accountsRepo(db: Db) {
     },
 
     async clearFailures(accountKey: string) {
-      await db.updateTable('login_attempts').set({ cleared: true }).where('account_key', '=', accountKey).execute();
+      await db
+        .updateTable('login_attempts')
+        .set({ cleared: true })
+        .where('account_key', '=', accountKey)
+        .execute();
     },
 
     /** Failures since `since` for an account key or an address, with the oldest one's time. */

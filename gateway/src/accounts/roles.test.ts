@@ -38,9 +38,23 @@ describe('roles are enforced on the server', () => {
     const user = await createUser(t.app);
     const browser = client();
     await signIn(browser, user);
-    expect((await browser.post(accountApi.adminCreateProfile, newProfile({ email: 'x1@example.test', last_name: 'X1' }))).status).toBe(403);
+    expect(
+      (
+        await browser.post(
+          accountApi.adminCreateProfile,
+          newProfile({ email: 'x1@example.test', last_name: 'X1' }),
+        )
+      ).status,
+    ).toBe(403);
     await t.app.db.updateTable('users').set({ is_admin: true }).where('id', '=', user.id).execute();
-    expect((await browser.post(accountApi.adminCreateProfile, newProfile({ email: 'x1@example.test', last_name: 'X1' }))).status).toBe(200);
+    expect(
+      (
+        await browser.post(
+          accountApi.adminCreateProfile,
+          newProfile({ email: 'x1@example.test', last_name: 'X1' }),
+        )
+      ).status,
+    ).toBe(200);
   });
 });
 
@@ -65,7 +79,10 @@ describe('an admin registers a new profile', () => {
   it('refuses a taken e-mail or profile name with the spec’s message', async () => {
     const admin = client();
     await signIn(admin, demo('admin'));
-    for (const body of [newProfile({ email: 'demo@insight.test', last_name: 'Other' }), newProfile({ email: 'another@example.test' })]) {
+    for (const body of [
+      newProfile({ email: 'demo@insight.test', last_name: 'Other' }),
+      newProfile({ email: 'another@example.test' }),
+    ]) {
       const response = await admin.post(accountApi.adminCreateProfile, body);
       expect(response.status).toBe(409);
       expect(response.body.msg).toBe(messages.register.taken);
@@ -75,7 +92,10 @@ describe('an admin registers a new profile', () => {
   it('validates the form as the spec says', async () => {
     const admin = client();
     await signIn(admin, demo('admin'));
-    const response = await admin.post(accountApi.adminCreateProfile, newProfile({ password: 'alllowercase1' }));
+    const response = await admin.post(
+      accountApi.adminCreateProfile,
+      newProfile({ password: 'alllowercase1' }),
+    );
     expect(response.status).toBe(400);
     expect(response.body.field).toBe('password');
   });

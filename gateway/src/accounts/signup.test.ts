@@ -13,7 +13,14 @@ afterAll(async () => t.close());
 
 const client = () => new HttpClient(t.baseUrl);
 const signupData = (overrides: Record<string, unknown> = {}) => ({
-  signupData: { email: 'new.investor@example.test', password: 'Invest0r!', first_name: 'New', last_name: 'Investor', account_name: 'NI Capital', ...overrides },
+  signupData: {
+    email: 'new.investor@example.test',
+    password: 'Invest0r!',
+    first_name: 'New',
+    last_name: 'Investor',
+    account_name: 'NI Capital',
+    ...overrides,
+  },
 });
 
 describe('sign-up', () => {
@@ -22,7 +29,12 @@ describe('sign-up', () => {
     expect(response.body).toEqual({ status: true, msg: messages.register.created });
     const login = await client().post(accountApi.login, loginBody('new.investor@example.test', 'Invest0r!'));
     expect(login.status).toBe(200);
-    expect(login.body.data).toMatchObject({ first_name: 'New', trail: 14, valid_to: 14, subscription_status: null });
+    expect(login.body.data).toMatchObject({
+      first_name: 'New',
+      trail: 14,
+      valid_to: 14,
+      subscription_status: null,
+    });
   });
 
   it('refuses an address already taken', async () => {
@@ -46,24 +58,35 @@ describe('sign-up', () => {
 });
 
 describe('demo accounts (DEMO_SEED=1)', () => {
-  it.each(demoAccounts.map((demo) => [demo.email, demo]))('%s signs in with its documented password and role', async (_email, demo) => {
-    const response = await client().post(accountApi.login, loginBody(demo.email, demo.password));
-    expect(response.status).toBe(200);
-    const user = response.body.data;
-    expect(user.is_admin).toBe(demo.role === 'admin');
-    expect(user.client_admin).toBe(demo.role === 'client_admin');
-    expect(user.account_type).toBe(demo.role === 'profile' ? 'profile' : 'user');
-    expect(user.available_profiles.map((p: { name: string }) => p.name)).toContain('Default');
-  });
+  it.each(demoAccounts.map((demo) => [demo.email, demo]))(
+    '%s signs in with its documented password and role',
+    async (_email, demo) => {
+      const response = await client().post(accountApi.login, loginBody(demo.email, demo.password));
+      expect(response.status).toBe(200);
+      const user = response.body.data;
+      expect(user.is_admin).toBe(demo.role === 'admin');
+      expect(user.client_admin).toBe(demo.role === 'client_admin');
+      expect(user.account_type).toBe(demo.role === 'profile' ? 'profile' : 'user');
+      expect(user.available_profiles.map((p: { name: string }) => p.name)).toContain('Default');
+    },
+  );
 
   it('are created once: seeding again adds nothing and keeps a changed password', async () => {
     const demo = demoAccounts[0];
     const browser = client();
     await signIn(browser, demo);
-    await browser.post(accountApi.changePassDirect, { passData: { current_pass: demo.password, new_pass: 'Changed12' } });
-    const before = await t.app.db.selectFrom('users').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    await browser.post(accountApi.changePassDirect, {
+      passData: { current_pass: demo.password, new_pass: 'Changed12' },
+    });
+    const before = await t.app.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
     await seedDemoAccounts(t.app.db, t.app.log);
-    const after = await t.app.db.selectFrom('users').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const after = await t.app.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
     expect((await client().post(accountApi.login, loginBody(demo.email, 'Changed12'))).status).toBe(200);
   });

@@ -6,7 +6,11 @@ import { HttpClient } from '../../test/http';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp({ LOGIN_MAX_FAILURES_PER_ACCOUNT: '3', LOGIN_MAX_FAILURES_PER_ADDRESS: '8', LOGIN_THROTTLE_MINUTES: '15' });
+  t = await startTestApp({
+    LOGIN_MAX_FAILURES_PER_ACCOUNT: '3',
+    LOGIN_MAX_FAILURES_PER_ADDRESS: '8',
+    LOGIN_THROTTLE_MINUTES: '15',
+  });
 });
 afterAll(async () => t.close());
 

@@ -13,7 +13,10 @@ let clientDist: string;
 beforeAll(async () => {
   clientDist = await fs.mkdtemp(path.join(os.tmpdir(), 'insight-dist-'));
   await fs.mkdir(path.join(clientDist, 'assets'));
-  await fs.writeFile(path.join(clientDist, 'index.html'), '<!doctype html><title>Insight</title><div id="root"></div>');
+  await fs.writeFile(
+    path.join(clientDist, 'index.html'),
+    '<!doctype html><title>Insight</title><div id="root"></div>',
+  );
   await fs.writeFile(path.join(clientDist, 'assets', 'app-1234.js'), 'console.log("insight")');
   t = await startTestApp({ CLIENT_DIST: clientDist }, (app) => {
     // A route that fails the way a bug would, to see what leaves the server.
@@ -32,7 +35,10 @@ describe('GET /api/health', () => {
     const response = await new HttpClient(t.baseUrl).get(healthApi);
     expect(response.status).toBe(200);
     expect(response.body.status).toBe('ok');
-    expect(response.body.database).toMatchObject({ ok: true, kind: process.env.DATABASE_URL ? 'postgres' : 'pglite' });
+    expect(response.body.database).toMatchObject({
+      ok: true,
+      kind: process.env.DATABASE_URL ? 'postgres' : 'pglite',
+    });
     if (process.env.REDIS_URL) expect(response.body.redis).toMatchObject({ ok: true });
     else expect(response.body.redis).toBeNull();
     expect(response.body.upstream).toMatchObject({ kind: 'simulator' });
@@ -57,7 +63,13 @@ describe('errors', () => {
 describe('the built client', () => {
   it('is served at / and, for any page path, as index.html (history-API fallback)', async () => {
     const http = new HttpClient(t.baseUrl);
-    for (const page of ['/', '/login?redirect=%2Fprofile', '/stock/AAPL', '/manage/accounts/3', '/no-such-page']) {
+    for (const page of [
+      '/',
+      '/login?redirect=%2Fprofile',
+      '/stock/AAPL',
+      '/manage/accounts/3',
+      '/no-such-page',
+    ]) {
       const response = await http.get(page);
       expect(response.status, page).toBe(200);
       expect(response.text, page).toContain('<div id="root">');
@@ -78,14 +90,21 @@ describe('the embedded database directory', () => {
     const release = lockDataDir(dir);
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', '-e', `import('${path.resolve('src/platform/data-dir-lock.ts')}').then(m => m.lockDataDir(${JSON.stringify(dir)}))`],
+      [
+        '--import',
+        'tsx',
+        '-e',
+        `import('${path.resolve('src/platform/data-dir-lock.ts')}').then(m => m.lockDataDir(${JSON.stringify(dir)}))`,
+      ],
       { stdio: ['ignore', 'pipe', 'pipe'] },
     );
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
     expect(code).not.toBe(0);
-    expect(stderr).toContain(`The data directory ${dir} is in use by another Insight process (pid ${process.pid}`);
+    expect(stderr).toContain(
+      `The data directory ${dir} is in use by another Insight process (pid ${process.pid}`,
+    );
     release();
     // Once released, the next process takes it.
     lockDataDir(dir)();
@@ -118,7 +137,15 @@ describe('the server process', () => {
   it('shuts down gracefully on SIGTERM and releases its data directory', async () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'insight-proc-'));
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', LOG_LEVEL: 'info' },
+      env: {
+        ...process.env,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        REDIS_URL: '',
+        LOG_LEVEL: 'info',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';

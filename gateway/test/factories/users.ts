@@ -18,7 +18,12 @@ export async function createUser(app: App, overrides: UserOverrides = {}) {
   const { password = 'Passw0rd1', account = {}, ...fields } = overrides;
   const email = fields.email ?? `user${sequence}-${Math.random().toString(36).slice(2, 8)}@example.test`;
   const repo = accountsRepo(app.db);
-  const accountId = await repo.createAccount({ name: `Account ${sequence}`, valid_to: null, trail: false, ...account });
+  const accountId = await repo.createAccount({
+    name: `Account ${sequence}`,
+    valid_to: null,
+    trail: false,
+    ...account,
+  });
   const id = await repo.createUser({
     account_id: accountId,
     email,
@@ -41,7 +46,11 @@ export function loginBody(email: string, password: string, remember = false) {
 }
 
 /** Signs the client in over HTTP and returns the login answer. */
-export async function signIn(client: HttpClient, user: { email: string; password: string }, remember = false) {
+export async function signIn(
+  client: HttpClient,
+  user: { email: string; password: string },
+  remember = false,
+) {
   const response = await client.post(accountApi.login, loginBody(user.email, user.password, remember));
   if (response.status !== 200) throw new Error(`sign-in failed: ${response.status} ${response.text}`);
   return response;

@@ -19,7 +19,9 @@ export function isValidEmail(value: string): boolean {
 /** The shared password rule: at least 8 characters, one lowercase, one uppercase, one digit. */
 export function isStrongPassword(value: string): boolean {
   // Letters of any alphabet count, so "Ünïcödé1a" passes as a user would expect.
-  return value.length >= limits.passwordMin && /\p{Ll}/u.test(value) && /\p{Lu}/u.test(value) && /\d/.test(value);
+  return (
+    value.length >= limits.passwordMin && /\p{Ll}/u.test(value) && /\p{Lu}/u.test(value) && /\d/.test(value)
+  );
 }
 
 /** The message for a new password, or null when it is acceptable. */

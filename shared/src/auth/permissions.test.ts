@@ -33,6 +33,11 @@ describe('rights by role (spec 000 §6, spec 002 §6)', () => {
     ['appPortfolios.manage', false, false, true, false],
     ['app.notify', false, false, true, false],
   ])('%s: user %s, client admin %s, admin %s, profile %s', (right, u, c, a, p) => {
-    expect([can(user, right), can(clientAdmin, right), can(admin, right), can(profile, right)]).toEqual([u, c, a, p]);
+    expect([can(user, right), can(clientAdmin, right), can(admin, right), can(profile, right)]).toEqual([
+      u,
+      c,
+      a,
+      p,
+    ]);
   });
 });
