@@ -156,7 +156,11 @@ export type UpstreamDailyBar = z.infer<typeof dailyBarSchema>;
  * A page of a cursor feed (ratings, news). Items arrive unvalidated as `unknown` so that one bad item
  * is dropped on its own; `cursor` is opaque and is handed back to get what came after.
  */
-export const pageSchema = z.object({ items: z.array(z.unknown()), cursor: z.string().max(200), more: z.boolean() });
+export const pageSchema = z.object({
+  items: z.array(z.unknown()),
+  cursor: z.string().max(200),
+  more: z.boolean(),
+});
 export const listSchema = z.object({ items: z.array(z.unknown()) });
 
 /** Paths of the contract over HTTP (the simulator's standalone server, port 8090). */
