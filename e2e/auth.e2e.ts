@@ -35,7 +35,7 @@ describe.skipIf(skipReason)('signing in, in a real browser', () => {
     await page.getByText(messages.login.invalidEmail, { exact: true }).waitFor();
 
     await signInThroughForm(page, demo('user').email, 'Wrong1234');
-    await page.getByRole('dialog').getByText(messages.login.wrongCredentials).waitFor();
+    await page.getByRole('alertdialog').getByText(messages.login.wrongCredentials).waitFor();
     await shot(page, 'login-failed');
     expect(new URL(page.url()).pathname).toBe('/login');
   });

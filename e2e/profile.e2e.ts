@@ -52,7 +52,7 @@ describe.skipIf(skipReason)('my profile page', () => {
     await page.goto('/login?redirect=%2Fprofile');
     await signInThroughForm(page, user.email, user.password);
     await page.waitForURL((url) => url.pathname === '/profile');
-    await page.getByLabel('Display name').fill('Night Trader');
+    await page.getByRole('textbox', { name: 'Display name' }).fill('Night Trader');
     await page
       .getByRole('button', { name: /save display name|save name|update/i })
       .first()

@@ -4,6 +4,7 @@ import { seedDemoAccounts } from './accounts/demo';
 import { accountsRoutes } from './accounts/routes';
 import type { Config } from './config';
 import { healthRoutes } from './health/routes';
+import { marketPlugin } from './market/plugin';
 import { clientPlugin } from './platform/client';
 import { dbPlugin } from './platform/db';
 import { errorsPlugin } from './platform/errors';
@@ -49,6 +50,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
 
   // features
   await app.register(healthRoutes, { upstreamUrl: config.upstreamUrl });
+  await app.register(marketPlugin, { config });
   await app.register(accountsRoutes, { config });
 
   // the built client, last: it owns the not-found handler

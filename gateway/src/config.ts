@@ -45,6 +45,8 @@ const envSchema = z.object({
     .default(1),
   SIM_CONTROL: flag.default(false),
   DEMO_SEED: flag.default(false),
+  /** Ingest market data from the upstream (backfill, then polls). Tests that need none turn it off. */
+  INGEST: flag.default(true),
   /** Behind a load balancer: take the client address from X-Forwarded-For. */
   TRUST_PROXY: flag.default(false),
   COOKIE_SECURE: flag.optional(),
@@ -74,6 +76,7 @@ export interface Config {
   publicUrl: string;
   sim: { seed: number; speed: number; control: boolean };
   demoSeed: boolean;
+  ingest: boolean;
   trustProxy: boolean;
   cookieSecure: boolean;
   session: { idleMs: number; absoluteMs: number; rememberMeMs: number };
@@ -129,6 +132,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     sim: { seed: e.SIM_SEED, speed: e.SIM_SPEED, control: e.SIM_CONTROL },
     demoSeed: e.DEMO_SEED,
+    ingest: e.INGEST,
     trustProxy: e.TRUST_PROXY,
     cookieSecure: e.COOKIE_SECURE ?? e.NODE_ENV === 'production',
     session: {

@@ -48,6 +48,8 @@ export async function startTestApp(env: Env = {}, prepare?: (app: App) => void):
     PORT: '0',
     DATABASE_URL: database.url,
     REDIS_URL: process.env.REDIS_URL,
+    // Market data is ingested only by the tests that ask for it (INGEST: '1'): a backfill takes seconds.
+    INGEST: '0',
     ...(env as Record<string, string | undefined>),
   });
   const app = await buildApp(config, { logger: false });

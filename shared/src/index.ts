@@ -7,3 +7,4 @@ export * from './account/api';
 export * from './auth/permissions';
 export * from './alerts/schemas';
 export * from './account/demo';
+export * from './account/subscription';

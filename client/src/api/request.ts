@@ -35,7 +35,9 @@ export class ApiError extends Error {
     readonly status: number,
     readonly body: ApiErrorBody,
   ) {
-    super(typeof body.msg === 'string' && body.msg !== '' ? body.msg : `Request failed with status ${status}`);
+    super(
+      typeof body.msg === 'string' && body.msg !== '' ? body.msg : `Request failed with status ${status}`,
+    );
   }
 }
 
@@ -177,7 +179,8 @@ async function read<T>(response: Response, path: string, schema?: Parser<T>): Pr
 function errorBody(text: string): ApiErrorBody {
   try {
     const parsed: unknown = JSON.parse(text);
-    if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as ApiErrorBody;
+    if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed))
+      return parsed as ApiErrorBody;
   } catch {
     // Not JSON (a proxy's HTML page, say): there is no message meant for the user.
   }
@@ -222,7 +225,8 @@ async function loginWithStoredToken(): Promise<boolean> {
   const body: LoginBody = { loginData: { method: 'token', auth_token: token, remember_me: true } };
   try {
     const answer = await read<unknown>(await send('POST', accountApi.login, body), accountApi.login);
-    const ok = answer !== null && typeof answer === 'object' && (answer as { status?: unknown }).status === true;
+    const ok =
+      answer !== null && typeof answer === 'object' && (answer as { status?: unknown }).status === true;
     if (ok) sessionGeneration += 1;
     return ok;
   } catch {

@@ -5,7 +5,14 @@ export function LogoMark({ size = 28 }: { size?: number }) {
   return (
     <svg width={size} height={size} viewBox="0 0 32 32" aria-hidden focusable="false">
       <rect width="32" height="32" rx="7" fill="#00BA6C" />
-      <path d="M7 22l6-6 4 4 8-9" fill="none" stroke="#fff" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d="M7 22l6-6 4 4 8-9"
+        fill="none"
+        stroke="#fff"
+        strokeWidth="3"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
       <circle cx="25" cy="11" r="2.2" fill="#fff" />
     </svg>
   );
@@ -16,7 +23,13 @@ export function Logo({ size = 28, ...props }: { size?: number } & StackProps) {
   return (
     <HStack gap="2" {...props}>
       <LogoMark size={size} />
-      <Text as="span" fontWeight="800" fontSize={size >= 36 ? '2xl' : 'xl'} letterSpacing="-0.02em" color="insight.ink">
+      <Text
+        as="span"
+        fontWeight="800"
+        fontSize={size >= 36 ? '2xl' : 'xl'}
+        letterSpacing="-0.02em"
+        color="insight.ink"
+      >
         Insight
       </Text>
     </HStack>

@@ -27,7 +27,9 @@ export function MessageDialog({ title, message, onClose }: MessageDialogProps) {
             <Dialog.Header>
               <Dialog.Title>{title}</Dialog.Title>
             </Dialog.Header>
-            <Dialog.Body color="fg.muted">{message !== null && <ServerMessage message={message} />}</Dialog.Body>
+            <Dialog.Body color="fg.muted">
+              {message !== null && <ServerMessage message={message} />}
+            </Dialog.Body>
             <Dialog.Footer>
               <Dialog.ActionTrigger asChild>
                 <Button>OK</Button>

@@ -27,7 +27,14 @@ export function PublicPage({ children, maxW = 'md' }: { children: ReactNode; max
 /** A white card on the public pages. */
 export function PublicCard({ children }: { children: ReactNode }) {
   return (
-    <Box bg="bg.panel" borderWidth="1px" borderColor="border" rounded="xl" shadow="sm" p={{ base: '5', md: '8' }}>
+    <Box
+      bg="bg.panel"
+      borderWidth="1px"
+      borderColor="border"
+      rounded="xl"
+      shadow="sm"
+      p={{ base: '5', md: '8' }}
+    >
       {children}
     </Box>
   );

@@ -27,7 +27,15 @@ export function StatusPanel({ icon, title, children, tone = 'brand', action }: S
       textAlign="center"
     >
       <Stack align="center" gap="4">
-        <Box colorPalette={tone} bg="colorPalette.subtle" color="colorPalette.fg" rounded="full" p="3" fontSize="2xl" lineHeight="0">
+        <Box
+          colorPalette={tone}
+          bg="colorPalette.subtle"
+          color="colorPalette.fg"
+          rounded="full"
+          p="3"
+          fontSize="2xl"
+          lineHeight="0"
+        >
           {icon}
         </Box>
         <Heading as="h1" id="status-panel-title" size="xl">

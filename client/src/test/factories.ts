@@ -27,7 +27,21 @@ export function aUser(overrides: Partial<User> = {}): User {
 }
 
 export const anAdmin = (overrides: Partial<User> = {}) =>
-  aUser({ user_id: 2, email: 'admin@insight.test', first_name: 'Adam', last_name: 'Admin', is_admin: true, ...overrides });
+  aUser({
+    user_id: 2,
+    email: 'admin@insight.test',
+    first_name: 'Adam',
+    last_name: 'Admin',
+    is_admin: true,
+    ...overrides,
+  });
 
 export const aProfileAccount = (overrides: Partial<User> = {}) =>
-  aUser({ user_id: 3, email: 'profile@insight.test', first_name: 'Paula', last_name: 'Profile', account_type: 'profile', ...overrides });
+  aUser({
+    user_id: 3,
+    email: 'profile@insight.test',
+    first_name: 'Paula',
+    last_name: 'Profile',
+    account_type: 'profile',
+    ...overrides,
+  });

@@ -30,6 +30,21 @@ window.scrollTo = () => undefined;
 Element.prototype.scrollIntoView ??= () => undefined;
 Element.prototype.scrollTo ??= () => undefined;
 
+if (typeof window.PointerEvent !== 'function') {
+  class PointerEventStandIn extends MouseEvent {
+    readonly pointerId: number;
+    readonly pointerType: string;
+    readonly isPrimary: boolean;
+    constructor(type: string, init: PointerEventInit = {}) {
+      super(type, init);
+      this.pointerId = init.pointerId ?? 1;
+      this.pointerType = init.pointerType ?? 'mouse';
+      this.isPrimary = init.isPrimary ?? true;
+    }
+  }
+  window.PointerEvent = PointerEventStandIn as unknown as typeof PointerEvent;
+}
+
 afterEach(() => {
   cleanup();
   window.localStorage.clear();

@@ -15,8 +15,9 @@ export const clientPlugin = fp(
     if (built) {
       await app.register(fastifyStatic, {
         root: options.clientDist,
-        wildcard: false,
-        index: false,
+        // Files are looked up per request, so a rebuilt client is served without a restart.
+        wildcard: true,
+        index: 'index.html',
         // Hashed assets never change; index.html must always be fresh.
         setHeaders: (res, filePath) => {
           res.header(

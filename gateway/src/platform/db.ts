@@ -19,6 +19,8 @@ declare module 'fastify' {
 
 // DATE columns stay 'YYYY-MM-DD' strings: a calendar day has no time zone to shift.
 pg.types.setTypeParser(pg.types.builtins.DATE, (value: string) => value);
+// BIGINT holds volumes and counts, all far below 2^53: read them as numbers, as PGlite does.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value));
 
 export async function openDatabase(options: { databaseUrl?: string | undefined; dataDir: string }) {
   if (options.databaseUrl) {

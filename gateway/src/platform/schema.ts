@@ -8,6 +8,122 @@ export interface Database {
   sessions: SessionsTable;
   tokens: TokensTable;
   login_attempts: LoginAttemptsTable;
+  companies: CompaniesTable;
+  daily_bars: DailyBarsTable;
+  quotes: QuotesTable;
+  analysts: AnalystsTable;
+  ratings: RatingsTable;
+  earnings: EarningsTable;
+  news: NewsTable;
+  ingest_state: IngestStateTable;
+  universes: UniversesTable;
+  universe_symbols: UniverseSymbolsTable;
+}
+
+/** NUMERIC arrives as a string (exact); code that needs a number converts where it reads. */
+type Numeric = ColumnType<string, number | string, number | string>;
+type NullableNumeric = ColumnType<string | null, number | string | null, number | string | null>;
+
+export interface CompaniesTable {
+  symbol: string;
+  name: string;
+  kind: 'stock' | 'etf';
+  sector: string | null;
+  industry: string | null;
+  exchange: string;
+  market_cap: NullableNumeric;
+  shares_outstanding: NullableNumeric;
+  beta: NullableNumeric;
+  pe_ratio_12m: NullableNumeric;
+  pb_ratio: NullableNumeric;
+  peg_ratio: NullableNumeric;
+  dividend_yield: NullableNumeric;
+  forward_dividend: NullableNumeric;
+  eps: NullableNumeric;
+  roe: NullableNumeric;
+  current_ratio: NullableNumeric;
+  avg_vol_20d: NullableNumeric;
+  description: string;
+  indexes: string[];
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+export interface DailyBarsTable {
+  symbol: string;
+  date: string;
+  open: Numeric;
+  high: Numeric;
+  low: Numeric;
+  close: Numeric;
+  volume: number;
+}
+
+export interface QuotesTable {
+  symbol: string;
+  last_price: Numeric;
+  daily_change: Numeric;
+  daily_change_value: Numeric;
+  previous_close: Numeric;
+  volume: number;
+  bid: Numeric;
+  day_low: Numeric;
+  day_high: Numeric;
+  at: Date;
+}
+
+export interface AnalystsTable {
+  id: string;
+  name: string;
+  firm: string;
+}
+
+export interface RatingsTable {
+  id: string;
+  analyst_id: string;
+  analyst: string;
+  firm: string;
+  symbol: string;
+  rating: 'buy' | 'sell';
+  price_target: Numeric;
+  price_when_posted: Numeric;
+  published_at: Date;
+  ingested_at: ColumnType<Date, Date | undefined, never>;
+}
+
+export interface EarningsTable {
+  symbol: string;
+  date: string;
+  session: 'bmo' | 'amc';
+}
+
+export interface NewsTable {
+  id: string;
+  title: string;
+  url: string;
+  author: string;
+  image: string | null;
+  updated: Date;
+  tickers: string[];
+  channels: string[];
+}
+
+export interface IngestStateTable {
+  feed: string;
+  cursor: string | null;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+export interface UniversesTable {
+  id: Generated<number>;
+  name: string;
+  system: ColumnType<boolean, boolean | undefined, boolean>;
+  owner_user_id: number | null;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+export interface UniverseSymbolsTable {
+  universe_id: number;
+  symbol: string;
 }
 
 type CreatedAt = ColumnType<Date, Date | undefined, never>;

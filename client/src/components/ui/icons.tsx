@@ -1,12 +1,27 @@
-import { Icon, type IconProps } from '@chakra-ui/react';
+import type { ReactNode, SVGProps } from 'react';
 
-/** The handful of line icons the shell needs, drawn inline (24×24, currentColor). */
-function line(paths: React.ReactNode) {
-  return function LineIcon(props: IconProps) {
+type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'> & { size?: string | number };
+
+/** The handful of line icons the app needs, drawn inline: 24×24 strokes in currentColor, 1em by default. */
+function line(paths: ReactNode) {
+  return function LineIcon({ size = '1em', ...props }: IconProps) {
     return (
-      <Icon viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden {...props}>
-        <svg>{paths}</svg>
-      </Icon>
+      <svg
+        viewBox="0 0 24 24"
+        width={size}
+        height={size}
+        fill="none"
+        stroke="currentColor"
+        strokeWidth={2}
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        aria-hidden
+        focusable="false"
+        style={{ flexShrink: 0, display: 'inline-block', verticalAlign: 'middle' }}
+        {...props}
+      >
+        {paths}
+      </svg>
     );
   };
 }
@@ -34,12 +49,6 @@ export const ClockIcon = line(
   <>
     <circle cx="12" cy="12" r="9" />
     <path d="M12 7v5l3 2" />
-  </>,
-);
-export const MailIcon = line(
-  <>
-    <rect x="3" y="5" width="18" height="14" rx="2" />
-    <path d="m3 7 9 6 9-6" />
   </>,
 );
 export const CheckCircleIcon = line(

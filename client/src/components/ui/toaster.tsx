@@ -11,7 +11,8 @@ export const toaster = createToaster({
 
 /** One way to raise a toast, so every screen uses the same duration and look. */
 export const notify = {
-  success: (title: string) => toaster.create({ type: 'success', title, duration: toastDuration, closable: true }),
+  success: (title: string) =>
+    toaster.create({ type: 'success', title, duration: toastDuration, closable: true }),
   error: (title: string) => toaster.create({ type: 'error', title, duration: toastDuration, closable: true }),
   info: (title: string) => toaster.create({ type: 'info', title, duration: toastDuration, closable: true }),
 };

@@ -41,7 +41,9 @@ export function ForgotPasswordForm({ email, onEmailChange, onSent, onBack }: For
   return (
     <form noValidate onSubmit={submit} aria-label="Reset your password">
       <Stack gap="5">
-        <Text color="fg.muted">Enter the email of your account and we will send you a link to choose a new password.</Text>
+        <Text color="fg.muted">
+          Enter the email of your account and we will send you a link to choose a new password.
+        </Text>
         <Field.Root invalid={problem !== null}>
           <Field.Label>Email</Field.Label>
           <Input

@@ -77,7 +77,10 @@ export function LoginForm({ email, onEmailChange, onForgotPassword }: LoginFormP
             />
           </Field.Root>
           <Stack direction="row" justify="space-between" align="center" wrap="wrap" gap="3">
-            <Checkbox.Root checked={rememberMe} onCheckedChange={(details) => setRememberMe(details.checked === true)}>
+            <Checkbox.Root
+              checked={rememberMe}
+              onCheckedChange={(details) => setRememberMe(details.checked === true)}
+            >
               <Checkbox.HiddenInput />
               <Checkbox.Control />
               <Checkbox.Label>Remember me</Checkbox.Label>

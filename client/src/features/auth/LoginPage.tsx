@@ -1,6 +1,6 @@
 import { Box, Heading, Link, Stack, Text } from '@chakra-ui/react';
 import { messages } from '@insight/shared';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { PublicCard, PublicPage } from '../../components/PublicPage';
 import { CheckCircleIcon } from '../../components/ui/icons';
@@ -19,18 +19,36 @@ const titles: Record<Mode, string> = {
 export function LoginPage() {
   const [mode, setMode] = useState<Mode>('login');
   const [email, setEmail] = useState('');
+  const heading = useRef<HTMLHeadingElement>(null);
+  const firstRender = useRef(true);
+
+  // The control that switched the mode is gone: move keyboard focus to the new title.
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    heading.current?.focus();
+  }, [mode]);
 
   return (
     <PublicPage>
       <Stack gap="6">
         <PublicCard>
           <Stack gap="6">
-            <Heading as="h1" size="2xl" textAlign="center">
+            <Heading as="h1" size="2xl" textAlign="center" ref={heading} tabIndex={-1} outline="none">
               {titles[mode]}
             </Heading>
-            {mode === 'login' && <LoginForm email={email} onEmailChange={setEmail} onForgotPassword={() => setMode('forgot')} />}
+            {mode === 'login' && (
+              <LoginForm email={email} onEmailChange={setEmail} onForgotPassword={() => setMode('forgot')} />
+            )}
             {mode === 'forgot' && (
-              <ForgotPasswordForm email={email} onEmailChange={setEmail} onSent={() => setMode('sent')} onBack={() => setMode('login')} />
+              <ForgotPasswordForm
+                email={email}
+                onEmailChange={setEmail}
+                onSent={() => setMode('sent')}
+                onBack={() => setMode('login')}
+              />
             )}
             {mode === 'sent' && <ResetMailSent onBack={() => setMode('login')} />}
           </Stack>
@@ -62,8 +80,8 @@ function Disclaimer() {
   return (
     <Text as="aside" fontSize="xs" color="fg.muted" textAlign="center" lineHeight="tall" px="2">
       Insight does not generate recommendations. All recommendation data comes from professional analysts and
-      market data providers. Data is near real time and may differ slightly from real-time sources. You must be
-      over 18 to use Insight, and by signing in you agree to the{' '}
+      market data providers. Data is near real time and may differ slightly from real-time sources. You must
+      be over 18 to use Insight, and by signing in you agree to the{' '}
       <Link asChild color="brand.fg" textDecoration="underline">
         <RouterLink to="/terms">Terms</RouterLink>
       </Link>{' '}

@@ -35,10 +35,14 @@ export const authApi = {
   },
 
   sendPasswordResetMail(email: string): Promise<StatusBody> {
-    return api.post(accountApi.changePassMail, { userData: { email: email.trim(), source: 'web' } }, {
-      schema: statusBodySchema,
-      autoLogin: false,
-    });
+    return api.post(
+      accountApi.changePassMail,
+      { userData: { email: email.trim(), source: 'web' } },
+      {
+        schema: statusBodySchema,
+        autoLogin: false,
+      },
+    );
   },
 
   resetPassword(code: string, newPassword: string): Promise<StatusBody> {

@@ -29,4 +29,8 @@ export const currentRolesAtom = atom<Role[]>((get) => {
 });
 
 export const signedIn = (user: User): AuthState => ({ status: 'initialised', user });
-export const signedOut = (onPurpose = false): AuthState => ({ status: 'initialised', user: null, signedOut: onPurpose });
+export const signedOut = (onPurpose = false): AuthState => ({
+  status: 'initialised',
+  user: null,
+  signedOut: onPurpose,
+});

@@ -13,7 +13,9 @@ export function RequireAuth() {
   const location = useLocation();
   if (auth.status === 'fetching') return <AuthenticatingScreen />;
   if (auth.user === null) {
-    return <Navigate to={auth.signedOut ? '/login' : loginPathFor(location.pathname, location.search)} replace />;
+    return (
+      <Navigate to={auth.signedOut ? '/login' : loginPathFor(location.pathname, location.search)} replace />
+    );
   }
   return <Outlet />;
 }

@@ -8,7 +8,8 @@ import type { User } from '@insight/shared';
 export function safeRedirect(raw: string | null | undefined): string | null {
   if (!raw || !raw.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\')) return null;
   // Control characters and whitespace have no place in a path we send the browser to.
-  if (/[\u0000-\u001f\u007f\s]/.test(raw)) return null;
+  if ([...raw].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f || /\s/.test(char)))
+    return null;
   const pathname = raw.split(/[?#]/, 1)[0] ?? '';
   if (pathname === '/login' || pathname.startsWith('/login/')) return null;
   return raw;

@@ -31,11 +31,20 @@ export class Random {
   private spare: number | null = null;
 
   constructor(...coordinates: (string | number)[]) {
-    this.a = hash32('a', ...coordinates);
-    this.b = hash32('b', ...coordinates);
-    this.c = hash32('c', ...coordinates);
-    this.d = hash32('d', ...coordinates) | 1;
-    for (let i = 0; i < 12; i++) this.next();
+    // One hash of the coordinates, spread over the four words by splitmix32.
+    let state = hash32(...coordinates);
+    const splitmix = () => {
+      state = (state + 0x9e3779b9) | 0;
+      let z = state;
+      z = Math.imul(z ^ (z >>> 16), 0x85ebca6b);
+      z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
+      return (z ^ (z >>> 16)) >>> 0;
+    };
+    this.a = splitmix();
+    this.b = splitmix();
+    this.c = splitmix();
+    this.d = splitmix() | 1;
+    for (let i = 0; i < 8; i++) this.next();
   }
 
   /** Uniform in [0, 1). */

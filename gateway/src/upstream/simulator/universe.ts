@@ -4,7 +4,8 @@
 // index memberships are those of the real securities; the S&P 500 rows agree with the public
 // S&P 500 constituents list (GICS sector and sub-industry as of 2026).
 
-import { gicsSectors, indexNames } from '@insight/shared/upstream/contract';
+import type { indexNames } from '@insight/shared/upstream/contract';
+import { gicsSectors } from '@insight/shared/upstream/contract';
 
 export type IndexName = (typeof indexNames)[number];
 export type GicsSector = (typeof gicsSectors)[number];

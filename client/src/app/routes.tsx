@@ -1,0 +1,64 @@
+import type { Right } from '@insight/shared';
+import type { ReactNode } from 'react';
+import type { RouteObject } from 'react-router';
+import { NotAvailablePanel } from '../components/NotAvailablePanel';
+import { AppHomePage } from '../features/apphome/AppHomePage';
+import { LoginPage } from '../features/auth/LoginPage';
+import { ResetPasswordPage } from '../features/auth/ResetPasswordPage';
+import { TermsPage } from '../features/auth/TermsPage';
+import { PublicOnly, RequireAuth, RequireRight } from '../features/auth/guards';
+import { HomePage } from '../features/home/HomePage';
+import { ProfilePage } from '../features/profile/ProfilePage';
+import { AppLayout } from '../features/shell/AppLayout';
+import { NotFoundPage } from '../features/shell/NotFoundPage';
+
+/** A screen of a later issue, behind the right that will guard it. */
+function later(title: string, right: Right): ReactNode {
+  return (
+    <RequireRight right={right}>
+      <NotAvailablePanel title={title} />
+    </RequireRight>
+  );
+}
+
+/** The route table of spec 000 §2 and 002 §2.1. */
+export const routes: RouteObject[] = [
+  // Public pages.
+  {
+    path: '/login',
+    element: (
+      <PublicOnly>
+        <LoginPage />
+      </PublicOnly>
+    ),
+  },
+  { path: '/terms', element: <TermsPage /> },
+  { path: '/reset-pass/:code', element: <ResetPasswordPage /> },
+  { path: '/apphome', element: <AppHomePage /> },
+
+  // Signed-in pages, in the app shell.
+  {
+    element: <RequireAuth />,
+    children: [
+      {
+        element: <AppLayout />,
+        children: [
+          { path: '/', element: <HomePage /> },
+          {
+            path: '/investment-profile',
+            element: later('Edit Investment Profile', 'investmentProfile.edit'),
+          },
+          { path: '/stock/:symbol', element: later('Stock', 'stock.read') },
+          { path: '/profile', element: <ProfilePage /> },
+          { path: '/contact', element: later('Contact us', 'account.self') },
+          { path: '/newProfile', element: later('Create profile', 'profiles.create') },
+          { path: '/manage/:mode', element: later('Manage', 'manage.access') },
+          { path: '/manage/:mode/:itemId', element: later('Manage', 'manage.access') },
+          { path: '/appportfolios', element: later('App portfolios', 'appPortfolios.manage') },
+        ],
+      },
+    ],
+  },
+
+  { path: '*', element: <NotFoundPage /> },
+];

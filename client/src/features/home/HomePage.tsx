@@ -1,0 +1,17 @@
+import { Navigate, useSearchParams } from 'react-router';
+import { useAtomValue } from '../../app/store';
+import { NotAvailablePanel } from '../../components/NotAvailablePanel';
+import { currentUserAtom } from '../auth/atoms';
+import { homeScreenFor, homeScreenTitles, homeTabParam } from './tabs';
+
+/**
+ * The main screen at /, switching on ?tab=. Its screens arrive with later issues; until then each
+ * tab says so. Profile-type accounts have only the investment profile editor.
+ */
+export function HomePage() {
+  const user = useAtomValue(currentUserAtom);
+  const [search] = useSearchParams();
+  if (user?.account_type === 'profile') return <Navigate to="/investment-profile" replace />;
+  const screen = homeScreenFor(search.get(homeTabParam));
+  return <NotAvailablePanel title={homeScreenTitles[screen]} />;
+}

@@ -1,0 +1,232 @@
+import { newYorkDate } from '@insight/shared/market/calendar';
+import type { UpstreamMarketStatus } from '@insight/shared/upstream/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../platform/db';
+import type { UpstreamClient } from '../upstream/client';
+import { marketWriteRepo } from './repo';
+
+export type Feed = 'status' | 'quotes' | 'ratings' | 'news' | 'reference' | 'bars';
+
+export interface IngestEvents {
+  /** New ratings, as stored, oldest first. */
+  ratings?: (ids: string[]) => void;
+  marketStatus?: (open: boolean | null) => void;
+  quotes?: (symbols: string[]) => void;
+}
+
+/** How often each feed is polled. One poll serves every user. */
+export const pollEveryMs: Record<Feed, number> = {
+  status: 5_000,
+  quotes: 10_000,
+  ratings: 5_000,
+  news: 60_000,
+  reference: 30 * 60_000,
+  bars: 60_000,
+};
+
+const historyDaysOfEarnings = 400;
+const earningsAheadDays = 120;
+
+/**
+ * Lets timers and I/O run. PGlite answers through microtasks only, so a long chain of inserts would
+ * otherwise starve the event loop: no request served, not even the server's own listen.
+ */
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+function shiftDate(date: string, days: number) {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/**
+ * Brings the upstream's facts into the database of record: a backfill of the whole history at
+ * start, then incremental polls by cursor. Each feed runs single-flight: a poll that is still running
+ * when the next is due is not doubled. While the upstream is down, what is stored keeps being served.
+ */
+export class Ingestor {
+  private readonly repo;
+  private status: UpstreamMarketStatus | null = null;
+  private readonly running = new Map<Feed, Promise<void>>();
+  private timers: NodeJS.Timeout[] = [];
+  private stopped = false;
+  private backfilled: Promise<void> | null = null;
+  private symbols: string[] = [];
+  lastError: string | null = null;
+  phase: 'idle' | 'backfilling' | 'live' | 'stopped' = 'idle';
+
+  constructor(
+    private readonly db: Db,
+    private readonly upstream: UpstreamClient,
+    private readonly log: FastifyBaseLogger,
+    private readonly events: IngestEvents = {},
+  ) {
+    this.repo = marketWriteRepo(db);
+  }
+
+  /** The market status as last read from the upstream; null (unknown) when it could not be had. */
+  marketOpen(): boolean | null {
+    return this.status?.open ?? null;
+  }
+
+  marketStatus() {
+    return this.status;
+  }
+
+  /** Starts the backfill, then the polls. Resolves when the backfill is done (or failed). */
+  start(): Promise<void> {
+    this.backfilled ??= (async () => {
+      this.phase = 'backfilling';
+      const started = Date.now();
+      for (const feed of ['status', 'reference', 'bars', 'ratings', 'news', 'quotes'] as const) {
+        await yieldToEventLoop();
+        if (this.stopped) return;
+        await this.run(feed);
+      }
+      if (this.stopped) return;
+      this.phase = 'live';
+      this.log.info({ ms: Date.now() - started, ...(await this.repo.counts()) }, 'market data backfilled');
+      for (const feed of Object.keys(pollEveryMs) as Feed[]) {
+        const timer = setInterval(() => void this.run(feed), pollEveryMs[feed]);
+        timer.unref();
+        this.timers.push(timer);
+      }
+    })();
+    return this.backfilled;
+  }
+
+  async stop() {
+    this.stopped = true;
+    this.phase = 'stopped';
+    for (const timer of this.timers) clearInterval(timer);
+    this.timers = [];
+    await Promise.allSettled(this.running.values());
+  }
+
+  /** Polls one feed now (single-flight). Errors are logged and kept for /api/health, never thrown. */
+  run(feed: Feed): Promise<void> {
+    const current = this.running.get(feed);
+    if (current) return current;
+    const work = (async () => {
+      try {
+        if (this.stopped) return;
+        await this.poll(feed);
+        if (feed !== 'status') this.lastError = null;
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        if (feed === 'status') this.setStatus(null);
+        if (this.lastError !== message) this.log.warn({ feed, err: message }, 'upstream poll failed');
+        this.lastError = message;
+      } finally {
+        this.running.delete(feed);
+      }
+    })();
+    this.running.set(feed, work);
+    return work;
+  }
+
+  private setStatus(status: UpstreamMarketStatus | null) {
+    const before = this.status?.open ?? null;
+    this.status = status;
+    const after = status?.open ?? null;
+    if (before !== after) this.events.marketStatus?.(after);
+  }
+
+  private async poll(feed: Feed) {
+    switch (feed) {
+      case 'status':
+        this.setStatus(await this.upstream.marketStatus());
+        return;
+      case 'reference':
+        return this.ingestReference();
+      case 'bars':
+        return this.ingestBars();
+      case 'ratings':
+        return this.ingestRatings();
+      case 'news':
+        return this.ingestNews();
+      case 'quotes':
+        return this.ingestQuotes();
+    }
+  }
+
+  private async ingestReference() {
+    const [analysts, companies] = await Promise.all([this.upstream.analysts(), this.upstream.companies()]);
+    await this.db.transaction().execute(async (trx) => {
+      await this.repo.upsertAnalysts(analysts, trx);
+      await this.repo.upsertCompanies(companies, trx);
+    });
+    this.symbols = companies.map((company) => company.symbol);
+    const today = newYorkDate(new Date(this.status?.at ?? Date.now()));
+    const earnings = await this.upstream.earnings(
+      shiftDate(today, -historyDaysOfEarnings),
+      shiftDate(today, earningsAheadDays),
+    );
+    await this.repo.upsertEarnings(earnings);
+  }
+
+  /** The symbols to follow: those of the last reference poll, else those stored, else a poll now. */
+  private async knownSymbols(): Promise<string[]> {
+    if (this.symbols.length === 0) this.symbols = await this.repo.symbols();
+    if (this.symbols.length === 0) await this.ingestReference();
+    return this.symbols;
+  }
+
+  /** Bars after the last stored day of each symbol; symbols with the same last day go together. */
+  private async ingestBars() {
+    await this.knownSymbols();
+    const last = await this.repo.lastBarDates();
+    const groups = new Map<string, string[]>();
+    for (const symbol of this.symbols) {
+      const from = last.has(symbol) ? shiftDate(last.get(symbol)!, 1) : '';
+      groups.set(from, [...(groups.get(from) ?? []), symbol]);
+    }
+    for (const [from, symbols] of groups) {
+      for (let i = 0; i < symbols.length && !this.stopped; i += 25) {
+        const bars = await this.upstream.bars(symbols.slice(i, i + 25), from || undefined);
+        await this.repo.insertBars(bars);
+        await yieldToEventLoop();
+      }
+    }
+  }
+
+  private async ingestRatings() {
+    let cursor = await this.repo.cursor('ratings');
+    for (;;) {
+      const page = await this.upstream.ratingsSince(cursor);
+      const fresh = await this.db.transaction().execute(async (trx) => {
+        const ids = await this.repo.insertRatings(page.items, trx);
+        if (page.cursor) await this.repo.saveCursor('ratings', page.cursor, trx);
+        return ids;
+      });
+      if (fresh.length > 0 && this.phase === 'live') this.events.ratings?.(fresh);
+      cursor = page.cursor || cursor;
+      if (!page.more || this.stopped) return;
+      await yieldToEventLoop();
+    }
+  }
+
+  private async ingestNews() {
+    let cursor = await this.repo.cursor('news');
+    for (;;) {
+      const page = await this.upstream.newsSince(cursor);
+      await this.db.transaction().execute(async (trx) => {
+        await this.repo.insertNews(page.items, trx);
+        if (page.cursor) await this.repo.saveCursor('news', page.cursor, trx);
+      });
+      cursor = page.cursor || cursor;
+      if (!page.more || this.stopped) return;
+      await yieldToEventLoop();
+    }
+  }
+
+  private async ingestQuotes() {
+    await this.knownSymbols();
+    for (let i = 0; i < this.symbols.length && !this.stopped; i += 200) {
+      const quotes = await this.upstream.quotes(this.symbols.slice(i, i + 200));
+      await this.repo.upsertQuotes(quotes);
+      await yieldToEventLoop();
+      if (quotes.length > 0) this.events.quotes?.(quotes.map((quote) => quote.symbol));
+    }
+  }
+}
