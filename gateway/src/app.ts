@@ -11,6 +11,7 @@ import { errorsPlugin } from './platform/errors';
 import { mailPlugin } from './platform/mail';
 import { redisPlugin } from './platform/redis';
 import { sessionPlugin } from './platform/session';
+import { simRoutes } from './sim/routes';
 
 export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
@@ -52,6 +53,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(healthRoutes, { upstreamUrl: config.upstreamUrl });
   await app.register(marketPlugin, { config });
   await app.register(accountsRoutes, { config });
+  if (config.sim.control) await app.register(simRoutes, { config });
 
   // the built client, last: it owns the not-found handler
   await app.register(clientPlugin, { clientDist: config.clientDist });

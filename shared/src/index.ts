@@ -8,3 +8,5 @@ export * from './auth/permissions';
 export * from './alerts/schemas';
 export * from './account/demo';
 export * from './account/subscription';
+export * from './sim/schemas';
+export * from './analysts/performance';

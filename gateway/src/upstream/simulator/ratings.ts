@@ -1,3 +1,4 @@
+import { ratingHorizonTradingDays } from '@insight/shared/analysts/performance';
 import type { UpstreamRating } from '@insight/shared/upstream/contract';
 import type { SimAnalyst } from './analysts';
 import { type PricePaths, sessionOf } from './prices';
@@ -5,11 +6,12 @@ import { Random } from './random';
 import { companyByTicker, sectorEtf } from './universe';
 
 /**
- * How far ahead an analyst's call looks: about six months of trading days. The simulator lets an
- * analyst glimpse the path over this window (the market of a seed is fixed in advance), and skill is
- * the probability of reading it right; the product then measures the calls against what happened.
+ * How far ahead an analyst's call looks: the horizon the product judges ratings over. The simulator
+ * lets an analyst glimpse the path over this window (the market of a seed is fixed in advance), and
+ * skill is the probability of reading it right; the product then measures the calls against what
+ * happened.
  */
-export const callHorizonDays = 126;
+export const callHorizonDays = ratingHorizonTradingDays;
 
 export interface SimRating extends UpstreamRating {
   /** Sort key: publication instant in ms. */

@@ -62,7 +62,7 @@ export class Simulator {
   readonly paths: PricePaths;
   readonly analysts: SimAnalyst[];
   readonly calibration: Calibration;
-  private readonly seed: number;
+  readonly seed: number;
   private readonly injected: SimRating[] = [];
   private injectedCount = 0;
   /** Price overrides by symbol: from `at` on, the path is multiplied by `factor`. */
