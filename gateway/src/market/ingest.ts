@@ -52,7 +52,8 @@ export class Ingestor {
   private stopped = false;
   private backfilled: Promise<void> | null = null;
   private symbols: string[] = [];
-  lastError: string | null = null;
+  /** The last failure of each feed, cleared by its next success. */
+  readonly errors = new Map<Feed, string>();
   phase: 'idle' | 'backfilling' | 'live' | 'stopped' = 'idle';
 
   constructor(
@@ -62,6 +63,11 @@ export class Ingestor {
     private readonly events: IngestEvents = {},
   ) {
     this.repo = marketWriteRepo(db);
+  }
+
+  get lastError(): string | null {
+    const [first] = this.errors.entries();
+    return first ? `${first[0]}: ${first[1]}` : null;
   }
 
   /** The market status as last read from the upstream; null (unknown) when it could not be had. */
@@ -111,12 +117,12 @@ export class Ingestor {
       try {
         if (this.stopped) return;
         await this.poll(feed);
-        if (feed !== 'status') this.lastError = null;
+        this.errors.delete(feed);
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         if (feed === 'status') this.setStatus(null);
-        if (this.lastError !== message) this.log.warn({ feed, err: message }, 'upstream poll failed');
-        this.lastError = message;
+        if (this.errors.get(feed) !== message) this.log.warn({ feed, err: message }, 'upstream poll failed');
+        this.errors.set(feed, message);
       } finally {
         this.running.delete(feed);
       }

@@ -43,7 +43,8 @@ export const marketPlugin = fp(
       ]
         .filter(Boolean)
         .join('; ');
-      return { kind: source.kind, ok: state.ok && ingestor.lastError === null, detail };
+      // The connection decides; a feed that failed while it was down recovers at its next poll.
+      return { kind: source.kind, ok: state.ok, detail };
     };
 
     // With the simulator in-process, a change made through its controls is polled at once.

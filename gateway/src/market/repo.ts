@@ -174,7 +174,17 @@ export function marketWriteRepo(db: Db) {
                (select count(*) from analysts) as analysts, (select count(*) from ratings) as ratings,
                (select count(*) from earnings) as earnings, (select count(*) from news) as news,
                (select count(*) from quotes) as quotes`.execute(db);
-      return Object.fromEntries(Object.entries(row.rows[0] ?? {}).map(([k, v]) => [k, Number(v)]));
+      const counts = row.rows[0] ?? {};
+      const n = (key: string) => Number(counts[key] ?? 0);
+      return {
+        companies: n('companies'),
+        bars: n('bars'),
+        analysts: n('analysts'),
+        ratings: n('ratings'),
+        earnings: n('earnings'),
+        news: n('news'),
+        quotes: n('quotes'),
+      };
     },
   };
 }

@@ -1,0 +1,220 @@
+import { sectors } from '@insight/shared';
+import {
+  marketMessages,
+  systemUniverses,
+  type CompanyProfile,
+  type NewsItem,
+  type QuotesResponse,
+  type Stock,
+  type SymbolHit,
+  type SymbolToEtfChart,
+} from '@insight/shared/market/schemas';
+import type { Db } from '../platform/db';
+import { HttpError } from '../platform/errors';
+import { marketReadRepo, num, type NewsQuery } from './read-repo';
+
+/** What the reads need of the live market: its status and the market's today (New York). */
+export interface MarketClock {
+  marketOpen(): boolean | null;
+  today(): string;
+}
+
+const notFound = (message: string) => new HttpError(404, message);
+
+const round2 = (value: number) => Math.round(value * 100) / 100;
+
+const legalSuffix =
+  /[\s,]+(inc\.?|incorporated|corp\.?|corporation|co\.?|company|plc|ltd\.?|limited|n\.v\.|s\.a\.|ag|se|l\.p\.|lp|trust)$/i;
+
+/**
+ * A company's short name: without a trailing class note, legal suffix or leading "The".
+ * "Apple Inc." → "Apple", "Alphabet Inc. (Class A)" → "Alphabet", "The Home Depot, Inc." → "Home Depot".
+ */
+export function shortCompanyName(name: string): string {
+  let short = name.trim().replace(/\s*\([^)]*\)$/, '');
+  for (let previous = ''; previous !== short; ) {
+    previous = short;
+    short = short.replace(legalSuffix, '').replace(/,$/, '').trim();
+  }
+  short = short.replace(/^the\s+/i, '');
+  return short === '' ? name.trim() : short;
+}
+
+export function sectorOfName(name: string | null) {
+  return sectors.find((sector) => sector.name === name) ?? null;
+}
+
+/**
+ * The market reads of the spec from the ingested data. Knows nothing of HTTP: it answers entities
+ * and throws HttpError(404) with the spec's messages for what it does not know.
+ */
+export class MarketService {
+  private readonly repo;
+
+  constructor(
+    db: Db,
+    private readonly clock: MarketClock,
+  ) {
+    this.repo = marketReadRepo(db);
+  }
+
+  marketOpen(): boolean | null {
+    return this.clock.marketOpen();
+  }
+
+  /** Quotes keyed by symbol; symbols without a stored quote are left out. */
+  async quotes(symbols: readonly string[]): Promise<QuotesResponse> {
+    const rows = await this.repo.quotes(symbols);
+    const answer: QuotesResponse = {};
+    for (const row of rows) {
+      answer[row.symbol] = {
+        lastPrice: Number(row.last_price),
+        dailyChange: Number(row.daily_change),
+        dailyChangeVal: Number(row.daily_change_value),
+        volume: row.volume,
+        bid: Number(row.bid),
+        dayLow: Number(row.day_low),
+        dayHigh: Number(row.day_high),
+        at: row.at.toISOString(),
+      };
+    }
+    return answer;
+  }
+
+  async symbolAndLast(symbol: string) {
+    const row = await this.repo.lastPrice(symbol);
+    if (!row || row.price === null) throw notFound(marketMessages.unknownSymbol(symbol));
+    return { symbol: row.symbol, price: Number(row.price) };
+  }
+
+  async search(text: string, limit: number, offset: number): Promise<SymbolHit[]> {
+    const rows = await this.repo.searchSymbols(text, limit, offset);
+    return rows.map((row) => ({ symbol: row.symbol, company: row.name, alias: shortCompanyName(row.name) }));
+  }
+
+  async stock(symbol: string): Promise<Stock> {
+    const row = await this.repo.companyWithQuote(symbol);
+    if (!row) throw notFound(marketMessages.stockFailed);
+    const earnings = await this.repo.nextEarnings(symbol, this.clock.today());
+    const lastPrice = num(row.last_price);
+    const shares = num(row.shares_outstanding);
+    const dayLow = num(row.day_low);
+    const dayHigh = num(row.day_high);
+    return {
+      symbol: row.symbol,
+      Name: row.name,
+      comp_name_2: shortCompanyName(row.name),
+      lastPrice,
+      dailyChange: num(row.daily_change),
+      dailyChangeVal: num(row.daily_change_value),
+      StockExchange: row.exchange,
+      DaysRange: dayLow !== null && dayHigh !== null ? `${dayLow.toFixed(2)} - ${dayHigh.toFixed(2)}` : null,
+      MarketCapitalization:
+        lastPrice !== null && shares !== null ? Math.round(lastPrice * shares) : num(row.market_cap),
+      Volume: row.volume,
+      avg_vol: num(row.avg_vol_20d),
+      beta: num(row.beta),
+      earningDate: earnings?.date ?? null,
+      pe_ratio_12m: num(row.pe_ratio_12m),
+      pb_ratio: num(row.pb_ratio),
+      bid: num(row.bid),
+      iad: num(row.forward_dividend),
+      eps_act_fr0: num(row.eps),
+      shares_outstanding: shares,
+      roe: num(row.roe),
+      sector: row.sector,
+      comp_desc: row.description,
+      security_etf: sectorOfName(row.sector)?.symbol ?? null,
+      // Whether the symbol is in the caller's portfolio is the portfolio's call (file/get_is_symbol_in_file).
+      in_file: false,
+    };
+  }
+
+  async companyProfile(symbol: string): Promise<CompanyProfile> {
+    const row = await this.repo.companyWithQuote(symbol);
+    if (!row) throw notFound(marketMessages.profileFailed);
+    const earnings = await this.repo.nextEarnings(symbol, this.clock.today());
+    const sector = sectorOfName(row.sector);
+    return {
+      symbol: row.symbol,
+      name: row.name,
+      short_name: shortCompanyName(row.name),
+      kind: row.kind,
+      sector: row.sector,
+      sector_id: sector?.id ?? null,
+      sector_etf: sector?.symbol ?? null,
+      industry: row.industry,
+      exchange: row.exchange,
+      description: row.description,
+      market_cap: num(row.market_cap),
+      shares_outstanding: num(row.shares_outstanding),
+      beta: num(row.beta),
+      pe_ratio_12m: num(row.pe_ratio_12m),
+      pb_ratio: num(row.pb_ratio),
+      peg_ratio: num(row.peg_ratio),
+      dividend_yield: num(row.dividend_yield),
+      forward_dividend: num(row.forward_dividend),
+      eps: num(row.eps),
+      roe: num(row.roe),
+      current_ratio: num(row.current_ratio),
+      avg_vol_20d: num(row.avg_vol_20d),
+      indexes: row.indexes,
+      universes: systemUniverses
+        .filter((universe) => row.indexes.includes(universe.index))
+        .map((universe) => universe.name),
+      next_earnings: earnings ? { date: earnings.date, session: earnings.session } : null,
+      updated: row.updated_at.toISOString(),
+    };
+  }
+
+  /** The newest items about a known symbol. */
+  async newsForStock(symbol: string, count: number): Promise<NewsItem[]> {
+    await this.requireKnown([symbol]);
+    return this.news({ tickers: [symbol], limit: count, offset: 0 });
+  }
+
+  /** A page of news (0-based), newest first, of any of the channels and about any of the tickers given. */
+  async newsPage(filter: { channels?: readonly string[]; tickers?: readonly string[] }, pageSize: number, page = 0) {
+    return this.news({ ...filter, limit: pageSize, offset: page * pageSize });
+  }
+
+  /** Daily closes of a symbol and an ETF from `start`, with each one's change since the first day. */
+  async symbolToEtfChart(symbol: string, etf: string, start: string): Promise<SymbolToEtfChart> {
+    await this.requireKnown([symbol, etf]);
+    const rows = await this.repo.pairedCloses(symbol, etf, start);
+    if (rows.length < 2) return { symbol, etf, points: [] };
+    const base = { symbol: Number(rows[0]!.symbol_close), etf: Number(rows[0]!.other_close) };
+    return {
+      symbol,
+      etf,
+      points: rows.map((row) => {
+        const symbolClose = Number(row.symbol_close);
+        const etfClose = Number(row.other_close);
+        return {
+          date: row.date,
+          symbol_close: symbolClose,
+          etf_close: etfClose,
+          symbol_pct: round2((symbolClose / base.symbol - 1) * 100),
+          etf_pct: round2((etfClose / base.etf - 1) * 100),
+        };
+      }),
+    };
+  }
+
+  private async news(query: NewsQuery): Promise<NewsItem[]> {
+    const rows = await this.repo.news(query);
+    return rows.map((row) => ({
+      title: row.title,
+      url: row.url,
+      updated: row.updated.toISOString(),
+      author: row.author,
+      image: row.image,
+    }));
+  }
+
+  private async requireKnown(symbols: readonly string[]) {
+    const known = await this.repo.knownSymbols(symbols);
+    const unknown = symbols.find((symbol) => !known.has(symbol));
+    if (unknown !== undefined) throw notFound(marketMessages.unknownSymbol(unknown));
+  }
+}
