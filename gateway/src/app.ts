@@ -5,12 +5,14 @@ import { accountsRoutes } from './accounts/routes';
 import type { Config } from './config';
 import { healthRoutes } from './health/routes';
 import { marketPlugin } from './market/plugin';
+import { marketRoutes } from './market/routes';
 import { clientPlugin } from './platform/client';
 import { dbPlugin } from './platform/db';
 import { errorsPlugin } from './platform/errors';
 import { mailPlugin } from './platform/mail';
 import { redisPlugin } from './platform/redis';
 import { sessionPlugin } from './platform/session';
+import { universesRoutes } from './universes/routes';
 import { simRoutes } from './sim/routes';
 
 export interface BuildOptions {
@@ -52,6 +54,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   // features
   await app.register(healthRoutes, { upstreamUrl: config.upstreamUrl });
   await app.register(marketPlugin, { config });
+  await app.register(marketRoutes);
+  await app.register(universesRoutes);
   await app.register(accountsRoutes, { config });
   if (config.sim.control) await app.register(simRoutes, { config });
 

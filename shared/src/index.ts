@@ -10,3 +10,4 @@ export * from './account/demo';
 export * from './account/subscription';
 export * from './sim/schemas';
 export * from './analysts/performance';
+export * from './market/schemas';

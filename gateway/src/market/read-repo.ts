@@ -30,7 +30,11 @@ export function marketReadRepo(db: Db) {
   return {
     async quotes(symbols: readonly string[]) {
       if (symbols.length === 0) return [];
-      return db.selectFrom('quotes').selectAll().where('symbol', 'in', [...new Set(symbols)]).execute();
+      return db
+        .selectFrom('quotes')
+        .selectAll()
+        .where('symbol', 'in', [...new Set(symbols)])
+        .execute();
     },
 
     /** A company with its quote (null columns when it has none). */
@@ -113,7 +117,9 @@ export function marketReadRepo(db: Db) {
           ]),
         )
         .orderBy(rank)
-        .orderBy(sql`case when companies.symbol like ${symbolPrefix} escape '\\' then length(companies.symbol) end`)
+        .orderBy(
+          sql`case when companies.symbol like ${symbolPrefix} escape '\\' then length(companies.symbol) end`,
+        )
         .orderBy(sql`companies.market_cap desc nulls last`)
         .orderBy('symbol')
         .limit(limit)

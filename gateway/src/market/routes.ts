@@ -47,7 +47,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     marketApi.quotes,
-    { config: { access: 'stock.read' }, schema: { body: quotesBodySchema, response: answers(quotesResponseSchema) } },
+    {
+      config: { access: 'stock.read' },
+      schema: { body: quotesBodySchema, response: answers(quotesResponseSchema) },
+    },
     async (request) => service.quotes(request.body.data.symbols),
   );
 
@@ -80,7 +83,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     marketApi.fetchStock,
-    { config: { access: 'stock.read' }, schema: { params: symbolParamsSchema, response: answers(stockSchema) } },
+    {
+      config: { access: 'stock.read' },
+      schema: { params: symbolParamsSchema, response: answers(stockSchema) },
+    },
     async (request) => service.stock(request.params.symbol),
   );
 
@@ -99,14 +105,18 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'stock.read' },
       schema: { params: symbolToEtfParamsSchema, response: answers(symbolToEtfChartSchema) },
     },
-    async (request) => service.symbolToEtfChart(request.params.symbol, request.params.etf, request.params.start),
+    async (request) =>
+      service.symbolToEtfChart(request.params.symbol, request.params.etf, request.params.start),
   );
 
   // ---- news: every call answers {news: [...]}, newest first ----
 
   app.get(
     marketApi.newsForStock,
-    { config: { access: 'news.read' }, schema: { params: symbolParamsSchema, response: answers(newsResponseSchema) } },
+    {
+      config: { access: 'news.read' },
+      schema: { params: symbolParamsSchema, response: answers(newsResponseSchema) },
+    },
     async (request) => ({
       news: await service.newsForStock(request.params.symbol, marketLimits.stockNewsCount),
     }),
@@ -114,13 +124,19 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     marketApi.topNews,
-    { config: { access: 'news.read' }, schema: { body: topNewsBodySchema, response: answers(newsResponseSchema) } },
+    {
+      config: { access: 'news.read' },
+      schema: { body: topNewsBodySchema, response: answers(newsResponseSchema) },
+    },
     async (request) => ({ news: await service.newsPage({ channels: ['Top News'] }, request.body.page_size) }),
   );
 
   app.post(
     marketApi.topNewsQm,
-    { config: { access: 'news.read' }, schema: { body: topNewsQmBodySchema, response: answers(newsResponseSchema) } },
+    {
+      config: { access: 'news.read' },
+      schema: { body: topNewsQmBodySchema, response: answers(newsResponseSchema) },
+    },
     async (request) => ({
       news: await service.newsPage({ channels: ['Top News'] }, request.body.page_size, request.body.page),
     }),
@@ -148,7 +164,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: tickersNewsBodySchema, response: answers(newsResponseSchema) },
     },
     async (request) => ({
-      news: await service.newsPage({ tickers: request.body.tickers }, request.body.page_size, request.body.page),
+      news: await service.newsPage(
+        { tickers: request.body.tickers },
+        request.body.page_size,
+        request.body.page,
+      ),
     }),
   );
 };

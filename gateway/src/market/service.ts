@@ -32,7 +32,7 @@ const legalSuffix =
  */
 export function shortCompanyName(name: string): string {
   let short = name.trim().replace(/\s*\([^)]*\)$/, '');
-  for (let previous = ''; previous !== short; ) {
+  for (let previous = ''; previous !== short;) {
     previous = short;
     short = short.replace(legalSuffix, '').replace(/,$/, '').trim();
   }
@@ -83,7 +83,8 @@ export class MarketService {
 
   async symbolAndLast(symbol: string) {
     const row = await this.repo.lastPrice(symbol);
-    if (!row || row.price === null) throw notFound(marketMessages.unknownSymbol(symbol));
+    if (!row) throw notFound(marketMessages.unknownSymbol(symbol));
+    if (row.price === null) throw notFound(marketMessages.noPrice(symbol));
     return { symbol: row.symbol, price: Number(row.price) };
   }
 
@@ -174,7 +175,11 @@ export class MarketService {
   }
 
   /** A page of news (0-based), newest first, of any of the channels and about any of the tickers given. */
-  async newsPage(filter: { channels?: readonly string[]; tickers?: readonly string[] }, pageSize: number, page = 0) {
+  async newsPage(
+    filter: { channels?: readonly string[]; tickers?: readonly string[] },
+    pageSize: number,
+    page = 0,
+  ) {
     return this.news({ ...filter, limit: pageSize, offset: page * pageSize });
   }
 

@@ -90,7 +90,11 @@ const sectorAliases: Record<string, Sector['name']> = {
  * "Healthcare", "Consumer Cyclical", "Basic Materials", "Telecommunication Services"). Null when unknown.
  */
 export function productSectorOf(name: string): Sector | null {
-  const key = name.toLowerCase().replace(/&/g, ' and ').replace(/[\s_-]+/g, ' ').trim();
+  const key = name
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .replace(/[\s_-]+/g, ' ')
+    .trim();
   const canonical = sectorAliases[key];
   return sectors.find((sector) => sector.name === canonical) ?? null;
 }
@@ -163,14 +167,18 @@ export function readUniverseCsv(text: string): UniverseCsv {
     const rawSector = cell(sectorAt);
     const sector = rawSector === '' ? null : productSectorOf(rawSector);
     if (rawSector !== '' && !sector) unknownSectors.add(rawSector);
-    rows.push({ symbol: symbol.data, name, sector: sector?.name ?? null, industry: cell(industryAt) || null });
+    rows.push({
+      symbol: symbol.data,
+      name,
+      sector: sector?.name ?? null,
+      industry: cell(industryAt) || null,
+    });
   });
   for (const raw of unknownSectors) warnings.push(`sector "${raw}" matches no product sector; left empty`);
   return { rows, problems, warnings };
 }
 
-export const importUsage =
-  'usage: npm run import-universe -w gateway -- <file.csv> --name "<Universe name>"';
+export const importUsage = 'usage: npm run import-universe -w gateway -- <file.csv> --name "<Universe name>"';
 
 /** The command line of the import: one CSV path and `--name <name>` (or `--name=<name>`). */
 export function parseImportArgs(argv: readonly string[]): { file: string; name: string } {

@@ -83,7 +83,11 @@ export function universesRepo(db: Db) {
     },
 
     async touch(universeId: number, trx: Db = db) {
-      await trx.updateTable('universes').set({ updated_at: new Date() }).where('id', '=', universeId).execute();
+      await trx
+        .updateTable('universes')
+        .set({ updated_at: new Date() })
+        .where('id', '=', universeId)
+        .execute();
     },
 
     /** Companies in at least one index, with their indexes. */

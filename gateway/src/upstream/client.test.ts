@@ -21,6 +21,7 @@ function capturedLog() {
  * An upstream that answers like the simulator but breaks what it is told to: it stands for a vendor
  * API sending a bad record, which the product must survive.
  */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the test edits answers of any shape
 function tampered(source: UpstreamSource, tamper: (path: string, answer: any) => unknown): UpstreamSource {
   return { ...source, get: async (path, query) => tamper(path, await source.get(path, query)) };
 }
@@ -37,7 +38,11 @@ describe('answers from the upstream are checked against the contract', () => {
     const quotes = await new UpstreamClient(source, log).quotes(['AAPL', 'MSFT', 'JPM']);
     expect(quotes.map((quote) => quote.symbol)).toEqual(['AAPL', 'JPM']);
     await new Promise((resolve) => setImmediate(resolve));
-    expect(lines.some((line) => line.msg === 'upstream item dropped: not the contract' && line.path === '/v1/quotes')).toBe(true);
+    expect(
+      lines.some(
+        (line) => line.msg === 'upstream item dropped: not the contract' && line.path === '/v1/quotes',
+      ),
+    ).toBe(true);
   });
 
   it('drops a rating with an unknown direction and a news item without a URL', async () => {
@@ -68,7 +73,13 @@ describe('the HTTP source', () => {
       calls += 1;
       throw new Error('connection refused');
     };
-    const source = httpSource({ baseUrl: 'http://upstream.invalid', retries: 2, breakerThreshold: 2, breakerCooldownMs: 60_000, fetch: failing });
+    const source = httpSource({
+      baseUrl: 'http://upstream.invalid',
+      retries: 2,
+      breakerThreshold: 2,
+      breakerCooldownMs: 60_000,
+      fetch: failing,
+    });
     await expect(source.get('/v1/market/status')).rejects.toThrow('connection refused');
     expect(calls).toBe(3); // one call and two retries
     await expect(source.get('/v1/market/status')).rejects.toThrow('connection refused');
@@ -84,7 +95,13 @@ describe('the HTTP source', () => {
       if (!healthy) throw new Error('down');
       return new Response(JSON.stringify({ ok: 1 }), { headers: { 'content-type': 'application/json' } });
     };
-    const source = httpSource({ baseUrl: 'http://upstream.invalid', retries: 0, breakerThreshold: 1, breakerCooldownMs: 50, fetch: flaky });
+    const source = httpSource({
+      baseUrl: 'http://upstream.invalid',
+      retries: 0,
+      breakerThreshold: 1,
+      breakerCooldownMs: 50,
+      fetch: flaky,
+    });
     await expect(source.get('/x')).rejects.toThrow('down');
     await expect(source.get('/x')).rejects.toThrow(/circuit open/);
     healthy = true;

@@ -29,14 +29,17 @@ describe('ingestion from the built-in simulator', () => {
     expect(stored.news).toBeGreaterThan(1000);
     expect(stored.quotes).toBe(stored.companies);
     console.info(`backfill: ${backfillMs} ms on ${t.app.dbKind}`, stored);
-    const oldest = await sql<{ first: string }>`select min(date)::text as first from daily_bars where symbol = 'SPY'`.execute(t.app.db);
+    const oldest = await sql<{
+      first: string;
+    }>`select min(date)::text as first from daily_bars where symbol = 'SPY'`.execute(t.app.db);
     const fiveYearsAgo = new Date(Date.now() - 5 * 365.25 * 86_400_000).toISOString().slice(0, 10);
     expect(oldest.rows[0]!.first <= fiveYearsAgo).toBe(true);
   });
 
   it('adds nothing when it runs again', async () => {
     const before = await counts();
-    for (const feed of ['reference', 'bars', 'ratings', 'news', 'quotes'] as const) await t.app.ingestor.run(feed);
+    for (const feed of ['reference', 'bars', 'ratings', 'news', 'quotes'] as const)
+      await t.app.ingestor.run(feed);
     const after = await counts();
     expect(after).toEqual(before);
     expect(t.app.ingestor.lastError).toBeNull();
@@ -44,11 +47,22 @@ describe('ingestion from the built-in simulator', () => {
 
   it('takes a rating published through the simulator control at once, and only once', async () => {
     const admin = new HttpClient(t.baseUrl);
-    await signIn(admin, demoAccounts.find((account) => account.role === 'admin')!);
+    await signIn(
+      admin,
+      demoAccounts.find((account) => account.role === 'admin')!,
+    );
     const before = await counts();
-    const published = await admin.post('/api/sim/ratings', { symbol: 'msft', rating: 'sell', price_target: 12.5 });
+    const published = await admin.post('/api/sim/ratings', {
+      symbol: 'msft',
+      rating: 'sell',
+      price_target: 12.5,
+    });
     expect(published.status).toBe(200);
-    const stored = await t.app.db.selectFrom('ratings').selectAll().where('id', '=', published.body.id).executeTakeFirst();
+    const stored = await t.app.db
+      .selectFrom('ratings')
+      .selectAll()
+      .where('id', '=', published.body.id)
+      .executeTakeFirst();
     expect(stored).toMatchObject({ symbol: 'MSFT', rating: 'sell', price_target: '12.5' });
     await t.app.ingestor.run('ratings');
     expect((await counts()).ratings).toBe(before.ratings + 1);
@@ -56,18 +70,31 @@ describe('ingestion from the built-in simulator', () => {
 
   it('moves a price through the control and stores the quote', async () => {
     const admin = new HttpClient(t.baseUrl);
-    await signIn(admin, demoAccounts.find((account) => account.role === 'admin')!);
+    await signIn(
+      admin,
+      demoAccounts.find((account) => account.role === 'admin')!,
+    );
     expect((await admin.post('/api/sim/quotes', { symbol: 'AAPL', lastPrice: 321.09 })).status).toBe(200);
-    const quote = await t.app.db.selectFrom('quotes').selectAll().where('symbol', '=', 'AAPL').executeTakeFirstOrThrow();
+    const quote = await t.app.db
+      .selectFrom('quotes')
+      .selectAll()
+      .where('symbol', '=', 'AAPL')
+      .executeTakeFirstOrThrow();
     expect(Number(quote.last_price)).toBeCloseTo(321.09, 1);
   });
 
   it('refuses the control to a non-admin and bad input with 400', async () => {
     const user = new HttpClient(t.baseUrl);
-    await signIn(user, demoAccounts.find((account) => account.role === 'user')!);
+    await signIn(
+      user,
+      demoAccounts.find((account) => account.role === 'user')!,
+    );
     expect((await user.post('/api/sim/market', { open: true })).status).toBe(403);
     const admin = new HttpClient(t.baseUrl);
-    await signIn(admin, demoAccounts.find((account) => account.role === 'admin')!);
+    await signIn(
+      admin,
+      demoAccounts.find((account) => account.role === 'admin')!,
+    );
     const bad = await admin.post('/api/sim/ratings', { symbol: 'AAPL', rating: 'hold', price_target: 1 });
     expect(bad.status).toBe(400);
     expect(bad.body.field).toBe('rating');
@@ -78,7 +105,10 @@ describe('ingestion from the built-in simulator', () => {
 
   it('reports the market status, forced through the control, and unknown while the upstream fails', async () => {
     const admin = new HttpClient(t.baseUrl);
-    await signIn(admin, demoAccounts.find((account) => account.role === 'admin')!);
+    await signIn(
+      admin,
+      demoAccounts.find((account) => account.role === 'admin')!,
+    );
     await admin.post('/api/sim/market', { open: true });
     expect(t.app.ingestor.marketOpen()).toBe(true);
     await admin.post('/api/sim/market', { open: false });

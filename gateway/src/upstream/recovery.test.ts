@@ -34,7 +34,12 @@ async function waitFor(check: () => Promise<boolean>, timeoutMs: number) {
 
 beforeAll(async () => {
   await startUpstream();
-  t = await startTestApp({ UPSTREAM_URL: `http://127.0.0.1:${port}`, INGEST: '1', DEMO_SEED: '1', SIM_CONTROL: '1' });
+  t = await startTestApp({
+    UPSTREAM_URL: `http://127.0.0.1:${port}`,
+    INGEST: '1',
+    DEMO_SEED: '1',
+    SIM_CONTROL: '1',
+  });
   await t.app.ingestor.start();
 }, 240_000);
 afterAll(async () => {
@@ -44,7 +49,10 @@ afterAll(async () => {
 
 const admin = async () => {
   const client = new HttpClient(t.baseUrl);
-  await signIn(client, demoAccounts.find((account) => account.role === 'admin')!);
+  await signIn(
+    client,
+    demoAccounts.find((account) => account.role === 'admin')!,
+  );
   return client;
 };
 
@@ -52,15 +60,26 @@ describe('the gateway with the standalone upstream', () => {
   it('ingests the market over HTTP', async () => {
     const health = await new HttpClient(t.baseUrl).get('/api/health');
     expect(health.body.upstream).toMatchObject({ kind: 'http', ok: true });
-    const companies = await t.app.db.selectFrom('companies').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const companies = await t.app.db
+      .selectFrom('companies')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(companies.n)).toBeGreaterThan(500);
   });
 
   it('forwards the simulator control to the upstream and ingests the result', async () => {
     const client = await admin();
-    const published = await client.post('/api/sim/ratings', { symbol: 'NVDA', rating: 'buy', price_target: 999 });
+    const published = await client.post('/api/sim/ratings', {
+      symbol: 'NVDA',
+      rating: 'buy',
+      price_target: 999,
+    });
     expect(published.status).toBe(200);
-    const stored = await t.app.db.selectFrom('ratings').select(['symbol', 'price_target']).where('id', '=', published.body.id).executeTakeFirst();
+    const stored = await t.app.db
+      .selectFrom('ratings')
+      .select(['symbol', 'price_target'])
+      .where('id', '=', published.body.id)
+      .executeTakeFirst();
     expect(stored).toEqual({ symbol: 'NVDA', price_target: '999' });
   });
 
@@ -78,7 +97,10 @@ describe('the gateway with the standalone upstream', () => {
     expect((await signIn(new HttpClient(t.baseUrl), demoAccounts[0])).status).toBe(200);
 
     await startUpstream();
-    const recovered = await waitFor(async () => (await client.get('/api/health')).body.upstream.ok === true, 30_000);
+    const recovered = await waitFor(
+      async () => (await client.get('/api/health')).body.upstream.ok === true,
+      30_000,
+    );
     expect(recovered).toBe(true);
     expect(t.app.ingestor.marketOpen()).not.toBeNull();
   }, 60_000);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { indexNames, newsChannels } from '../upstream/contract';
+import { newsChannels, type indexNames } from '../upstream/contract';
 
 /**
  * The market reads of the spec (000 §7, 002 §7.5-7.7): quotes, market status, stock data, company
@@ -43,6 +43,7 @@ export const marketMessages = {
   stockFailed: 'Failed to get stock data',
   profileFailed: 'Failed to get company profile',
   unknownSymbol: (symbol: string) => `Unknown symbol: ${symbol}`,
+  noPrice: (symbol: string) => `No price for ${symbol} yet`,
   universeNotFound: 'Universe not found',
 } as const;
 
@@ -90,7 +91,7 @@ export type QuotesBody = z.infer<typeof quotesBodySchema>;
 /** POST finance/is_market_open `{data: {format}}`; the body may be absent. `format` is accepted and unused. */
 export const isMarketOpenBodySchema = z
   .object({ data: z.object({ format: z.string().max(40).optional() }).optional() })
-  .optional();
+  .nullish();
 
 const wholeNumber = (label: string, min: number, max: number) =>
   z.coerce
@@ -108,7 +109,9 @@ export const findSymbolParamsSchema = z.object({
     .string()
     .trim()
     .min(1, { error: 'search text is required' })
-    .max(marketLimits.searchTextMax, { error: `search text is at most ${marketLimits.searchTextMax} characters` }),
+    .max(marketLimits.searchTextMax, {
+      error: `search text is at most ${marketLimits.searchTextMax} characters`,
+    }),
   limit: wholeNumber('limit', 1, 1000).transform((limit) => Math.min(limit, marketLimits.searchMax)),
   offset: wholeNumber('offset', 0, 10_000),
 });
