@@ -11,3 +11,5 @@ export * from './account/subscription';
 export * from './sim/schemas';
 export * from './analysts/performance';
 export * from './market/schemas';
+export * from './realtime/events';
+export * from './realtime/rooms';

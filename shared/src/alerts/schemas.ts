@@ -32,3 +32,52 @@ export const emptyFilterSet: FilterSet = {
   analyst_name: [],
   inWatchlist: [],
 };
+
+/** Alert types of spec 000 §3. */
+export const alertTypes = {
+  rating: 1014,
+  earningsUpcoming: 1015,
+  underperforming: 1016,
+  earningsToday: 1017,
+  targetNear: 1004,
+} as const;
+export type AlertType = (typeof alertTypes)[keyof typeof alertTypes];
+
+export const alertTypeNames: Record<AlertType, string> = {
+  1014: 'alert_type_buy',
+  1015: 'alert_type_earning_announcement',
+  1016: 'alert_type_under_performin_relative_to_sector',
+  1017: 'alert_type_earning_announcement_today',
+  1004: 'alert_type_target_price',
+};
+
+/** An alert of spec 000 §3, as the gateway sends it (the client adds local_status and mock). */
+export const alertSchema = z.object({
+  id: z.number().int(),
+  type: z.union([z.literal(1014), z.literal(1015), z.literal(1016), z.literal(1017), z.literal(1004)]),
+  rating: z.enum(['buy', 'sell']).nullable(),
+  symbol: z.string(),
+  /** Unix seconds. */
+  time: z.number().int(),
+  analyst_name: z.string().nullable(),
+  /** Percent, 0 to 100, of the analyst's decided ratings in the sector that succeeded. */
+  success_rate: z.number().nullable(),
+  price_target: z.number().nullable(),
+  sector_name: z.string().nullable(),
+  company_name_2: z.string().nullable(),
+  /** The analyst's grade in the sector, 1 (C+) to 7 (A+). */
+  rate: z.number().int().nullable(),
+  earning_date: z.string().nullable(),
+  market_cap: z.number().nullable(),
+  /** Rank by market cap in the universe, 1 = largest. */
+  mc_index: z.number().int().nullable(),
+  beta: z.number().nullable(),
+  upside: z.number().nullable(),
+  pe_ratio_12m: z.number().nullable(),
+  universes: z.array(z.string()),
+  /** The rating's original text fields, for the card's expandable original rating. */
+  rating_id: z.string().nullable(),
+  firm: z.string().nullable(),
+  last_price: z.number().nullable(),
+});
+export type Alert = z.infer<typeof alertSchema>;

@@ -1,0 +1,41 @@
+import type { Alert } from '../alerts/schemas';
+
+/**
+ * The socket contract: event names `domain:verb`, payloads typed once for both sides
+ * (socket.io's typed-events pattern). Every pushed fact is also readable by REST.
+ */
+
+export interface QuoteDelta {
+  lastPrice: number;
+  dailyChange: number;
+}
+
+/** Answer of every client command: `{ok: true, data}` or `{ok: false, error}`. */
+export type Ack<T = undefined> = { ok: true; data: T } | { ok: false; error: string };
+
+export interface ServerToClientEvents {
+  'market:status': (payload: { open: boolean | null; at: string }) => void;
+  /** The current profile's alerts, newest first: on join and on a profile switch. */
+  'alerts:snapshot': (payload: { profileId: number; alerts: Alert[] }) => void;
+  'alert:new': (alert: Alert) => void;
+  'alert:removed': (payload: { id: number }) => void;
+  /** Batched latest quotes of the symbols this socket subscribed to, keyed by upper-case symbol. */
+  quotes: (payload: Record<string, QuoteDelta>) => void;
+}
+
+export interface ClientToServerEvents {
+  'quotes:subscribe': (symbols: string[], ack?: (answer: Ack<{ subscribed: number }>) => void) => void;
+  'quotes:unsubscribe': (symbols: string[], ack?: (answer: Ack<{ subscribed: number }>) => void) => void;
+  /** Admins only: watch another investment profile. */
+  'profile:switch': (profileId: number, ack?: (answer: Ack<{ profileId: number }>) => void) => void;
+}
+
+/** What a socket carries once authenticated. */
+export interface SocketData {
+  userId: number;
+  sessionId: number;
+  profileId: number;
+  app: string | null;
+}
+
+export const maxQuoteSubscriptions = 500;
