@@ -51,7 +51,7 @@ describe.skipIf(skipReason)('signing in, in a real browser', () => {
     await signInThroughForm(page, demo(role).email, demo(role).password);
     await page.waitForURL((url) => url.pathname === path);
     await page.getByText(`Logged in as ${demo(role).first_name}`).waitFor();
-    await expect(page.getByRole('link', { name: tabName }).first().isVisible()).resolves.toBe(true);
+    await page.getByRole('link', { name: tabName }).first().waitFor();
     // Admin items of the user menu follow the role.
     await page.getByText(`Logged in as ${demo(role).first_name}`).click();
     await page.getByRole('menuitem', { name: 'Sign out' }).waitFor();

@@ -8,5 +8,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     maxWorkers: 2,
+    // The market, ingested once for every test app that wants it.
+    globalSetup: ['gateway/test/global-setup.ts'],
   },
 });

@@ -7,5 +7,6 @@ export default defineConfig({
     hookTimeout: 90_000,
     // Each file starts its own gateway and database; two at a time suits a two-core machine.
     maxWorkers: 2,
+    globalSetup: ['test/global-setup.ts'],
   },
 });

@@ -2,6 +2,8 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { seedDemoAccounts } from './accounts/demo';
 import { accountsRoutes } from './accounts/routes';
+import { analyticsRoutes } from './analysts/routes';
+import { alertsRoutes } from './alerts/routes';
 import type { Config } from './config';
 import { healthRoutes } from './health/routes';
 import { marketPlugin } from './market/plugin';
@@ -12,6 +14,7 @@ import { errorsPlugin } from './platform/errors';
 import { mailPlugin } from './platform/mail';
 import { redisPlugin } from './platform/redis';
 import { sessionPlugin } from './platform/session';
+import { realtimePlugin } from './realtime/plugin';
 import { universesRoutes } from './universes/routes';
 import { simRoutes } from './sim/routes';
 
@@ -55,9 +58,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(healthRoutes, { upstreamUrl: config.upstreamUrl });
   await app.register(marketPlugin, { config });
   await app.register(marketRoutes);
+  await app.register(analyticsRoutes);
   await app.register(universesRoutes);
   await app.register(accountsRoutes, { config });
+  await app.register(alertsRoutes);
   if (config.sim.control) await app.register(simRoutes, { config });
+  await app.register(realtimePlugin, { config });
 
   // the built client, last: it owns the not-found handler
   await app.register(clientPlugin, { clientDist: config.clientDist });

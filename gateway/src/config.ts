@@ -148,3 +148,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     clientDist: e.CLIENT_DIST ? path.resolve(e.CLIENT_DIST) : path.join(repoRoot, 'client/dist'),
   };
 }
+
+/**
+ * The database of record a node writes to. Nodes of one database share one poller lock and one
+ * socket fan-out; two deployments (or two test runs) on one Redis never see each other's.
+ */
+export function databaseIdentity(config: Pick<Config, 'databaseUrl' | 'dataDir'>) {
+  if (!config.databaseUrl) return `pglite:${config.dataDir}`;
+  const url = new URL(config.databaseUrl);
+  return `${url.host}${url.pathname}`;
+}

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp, type App } from '../src/app';
 import { loadConfig, type Config, type Env } from '../src/config';
 
@@ -17,13 +18,15 @@ export interface TestApp {
  * A fresh database for one test app: on PostgreSQL (DATABASE_URL set, as on CI) a new database that is
  * dropped afterwards; otherwise PGlite in a temporary DATA_DIR.
  */
-async function freshDatabase(): Promise<{ url: string | undefined; drop: () => Promise<void> }> {
+export async function freshDatabase(
+  template: string | null,
+): Promise<{ url: string | undefined; drop: () => Promise<void> }> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) return { url: undefined, drop: async () => {} };
   const name = `insight_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
@@ -38,10 +41,29 @@ async function freshDatabase(): Promise<{ url: string | undefined; drop: () => P
   };
 }
 
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The market ingested once by test/global-setup.ts. */
+    marketTemplate: { pgliteDir: string | null; database: string | null };
+  }
+}
+
+export function templateOfMarket() {
+  try {
+    return inject('marketTemplate');
+  } catch {
+    return null; // run without the global setup (e.g. by another config): a backfill of its own
+  }
+}
+
 /** Starts the real gateway on a free port over its real database (and Redis when REDIS_URL is set). */
 export async function startTestApp(env: Env = {}, prepare?: (app: App) => void): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'insight-test-'));
-  const database = await freshDatabase();
+  // With market data wanted, start from the template the global setup ingested (see global-setup.ts).
+  const template = env.INGEST === '1' ? templateOfMarket() : null;
+  if (template?.pgliteDir)
+    await fs.cp(path.join(template.pgliteDir, 'pgdata'), path.join(dataDir, 'pgdata'), { recursive: true });
+  const database = await freshDatabase(template?.database ?? null);
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,

@@ -58,6 +58,8 @@ const routes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }
 
   const logout = async (request: FastifyRequest, reply: FastifyReply) => {
     await service.logout(request.session);
+    // The session's sockets end with it.
+    if (request.session && app.hasDecorator('realtime')) app.realtime.disconnectSession(request.session.id);
     clearSessionCookie(reply, config.cookieSecure);
     return { status: true };
   };

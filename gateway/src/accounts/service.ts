@@ -116,6 +116,19 @@ export class AccountsService {
     return toUser(row, session.publicId, profiles);
   }
 
+  /** The user's current investment profile and those they may see. */
+  async profilesOf(userId: number): Promise<{ current: number | null; available: number[] }> {
+    const row = await this.repo.findUserWithAccount(userId);
+    if (!row) throw unauthorized();
+    const profiles = await this.repo.listProfilesFor(row.id, row.is_admin);
+    const available = profiles.map((profile) => profile.id);
+    const current =
+      row.current_profile_id !== null && available.includes(row.current_profile_id)
+        ? row.current_profile_id
+        : (available[0] ?? null);
+    return { current, available };
+  }
+
   private async openSession(userId: number, remember: boolean, caller: Caller): Promise<SignedIn> {
     const row = await this.repo.findUserWithAccount(userId);
     if (!row) throw unauthorized(messages.login.wrongCredentials);

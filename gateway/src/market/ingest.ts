@@ -1,6 +1,7 @@
 import { newYorkDate } from '@insight/shared/market/calendar';
 import type { UpstreamMarketStatus } from '@insight/shared/upstream/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import { exhaustMap, from, merge, timer, type Subscription } from 'rxjs';
 import type { Db } from '../platform/db';
 import type { UpstreamClient } from '../upstream/client';
 import { marketWriteRepo } from './repo';
@@ -12,6 +13,8 @@ export interface IngestEvents {
   ratings?: (ids: string[]) => void;
   marketStatus?: (open: boolean | null) => void;
   quotes?: (symbols: string[]) => void;
+  /** New daily bars (a trading day closed), by symbol. */
+  bars?: (symbols: string[]) => void;
 }
 
 /** How often each feed is polled. One poll serves every user. */
@@ -48,9 +51,17 @@ export class Ingestor {
   private readonly repo;
   private status: UpstreamMarketStatus | null = null;
   private readonly running = new Map<Feed, Promise<void>>();
-  private timers: NodeJS.Timeout[] = [];
+  private polls: Subscription | null = null;
   private stopped = false;
+  /**
+   * A leader polls every feed and announces what changed; a follower (another node holds the poller
+   * lock) polls only the market status, to answer its own sockets, and announces nothing.
+   */
+  private role: 'leader' | 'follower' = 'leader';
   private backfilled: Promise<void> | null = null;
+  private wentLive!: () => void;
+  /** Resolves once this node's backfill is done; never on a node that never polls. */
+  readonly live = new Promise<void>((resolve) => (this.wentLive = resolve));
   private symbols: string[] = [];
   /** The last failure of each feed, cleared by its next success. */
   readonly errors = new Map<Feed, string>();
@@ -91,21 +102,49 @@ export class Ingestor {
       }
       if (this.stopped) return;
       this.phase = 'live';
+      this.wentLive();
       this.log.info({ ms: Date.now() - started, ...(await this.repo.counts()) }, 'market data backfilled');
-      for (const feed of Object.keys(pollEveryMs) as Feed[]) {
-        const timer = setInterval(() => void this.run(feed), pollEveryMs[feed]);
-        timer.unref();
-        this.timers.push(timer);
-      }
+      if (this.role === 'leader') this.schedule(Object.keys(pollEveryMs) as Feed[]);
     })();
     return this.backfilled;
+  }
+
+  /**
+   * One RxJS pipeline per feed: a timer, and `exhaustMap` so a poll still running when the next is due
+   * is not doubled (single-flight). One poll per cycle serves every user.
+   */
+  private schedule(feeds: Feed[]) {
+    this.polls?.unsubscribe();
+    this.polls = merge(
+      ...feeds.map((feed) =>
+        timer(pollEveryMs[feed], pollEveryMs[feed]).pipe(exhaustMap(() => from(this.run(feed)))),
+      ),
+    ).subscribe();
+  }
+
+  /** This node holds the poller lock: backfill if needed, then poll everything. */
+  lead() {
+    this.role = 'leader';
+    if (this.phase === 'live') this.schedule(Object.keys(pollEveryMs) as Feed[]);
+    else void this.start();
+  }
+
+  /** Another node polls: keep only the market status fresh, for this node's sockets. */
+  follow() {
+    this.role = 'follower';
+    this.schedule(['status']);
+    void this.run('status');
+  }
+
+  isLeader() {
+    return this.role === 'leader';
   }
 
   async stop() {
     this.stopped = true;
     this.phase = 'stopped';
-    for (const timer of this.timers) clearInterval(timer);
-    this.timers = [];
+    this.polls?.unsubscribe();
+    this.polls = null;
     await Promise.allSettled(this.running.values());
   }
 
@@ -135,7 +174,7 @@ export class Ingestor {
     const before = this.status?.open ?? null;
     this.status = status;
     const after = status?.open ?? null;
-    if (before !== after) this.events.marketStatus?.(after);
+    if (before !== after && this.role === 'leader') this.events.marketStatus?.(after);
   }
 
   private async poll(feed: Feed) {
@@ -187,13 +226,17 @@ export class Ingestor {
       const from = last.has(symbol) ? shiftDate(last.get(symbol)!, 1) : '';
       groups.set(from, [...(groups.get(from) ?? []), symbol]);
     }
+    const extended = new Set<string>();
     for (const [from, symbols] of groups) {
       for (let i = 0; i < symbols.length && !this.stopped; i += 25) {
         const bars = await this.upstream.bars(symbols.slice(i, i + 25), from || undefined);
         await this.repo.insertBars(bars);
+        for (const bar of bars) extended.add(bar.symbol);
         await yieldToEventLoop();
       }
     }
+    if (extended.size > 0 && this.phase === 'live' && this.role === 'leader')
+      this.events.bars?.([...extended]);
   }
 
   private async ingestRatings() {
@@ -205,7 +248,8 @@ export class Ingestor {
         if (page.cursor) await this.repo.saveCursor('ratings', page.cursor, trx);
         return ids;
       });
-      if (fresh.length > 0 && this.phase === 'live') this.events.ratings?.(fresh);
+      // Whichever node stored them announces them: an insert is exactly-once, so nothing is told twice.
+      if (fresh.length > 0 && this.phase !== 'backfilling') this.events.ratings?.(fresh);
       cursor = page.cursor || cursor;
       if (!page.more || this.stopped) return;
       await yieldToEventLoop();
@@ -228,11 +272,15 @@ export class Ingestor {
 
   private async ingestQuotes() {
     await this.knownSymbols();
+    const moved: string[] = [];
     for (let i = 0; i < this.symbols.length && !this.stopped; i += 200) {
       const quotes = await this.upstream.quotes(this.symbols.slice(i, i + 200));
       await this.repo.upsertQuotes(quotes);
+      moved.push(...quotes.map((quote) => quote.symbol));
       await yieldToEventLoop();
-      if (quotes.length > 0) this.events.quotes?.(quotes.map((quote) => quote.symbol));
     }
+    // Once per cycle: listeners (the fan-out, the alert rules) run once over everything that moved. A
+    // follower polls quotes only when asked (the simulator's control), and then announces them too.
+    if (moved.length > 0) this.events.quotes?.(moved);
   }
 }

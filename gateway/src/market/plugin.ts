@@ -1,9 +1,10 @@
 import fp from 'fastify-plugin';
-import type { Config } from '../config';
+import { databaseIdentity, type Config } from '../config';
 import { UpstreamClient } from '../upstream/client';
 import { Simulator } from '../upstream/simulator/simulator';
 import { httpSource, inProcessSource } from '../upstream/source';
 import { Ingestor, type IngestEvents } from './ingest';
+import { PollerLeadership } from './leader';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -38,7 +39,7 @@ export const marketPlugin = fp(
       const state = source.state();
       const detail = [
         state.detail,
-        `ingestion ${ingestor.phase}`,
+        `ingestion ${ingestor.isLeader() ? ingestor.phase : 'following (another node polls)'}`,
         ingestor.lastError ? `last error: ${ingestor.lastError}` : null,
       ]
         .filter(Boolean)
@@ -55,12 +56,27 @@ export const marketPlugin = fp(
       });
     }
 
+    // With Redis, one node polls: the holder of the poller lock of this database.
+    const leadership =
+      config.ingest && app.redis
+        ? new PollerLeadership(
+            app.redis,
+            (leader) => (leader ? ingestor.lead() : ingestor.follow()),
+            `insight:poller-leader:${databaseIdentity(config)}`,
+          )
+        : null;
     if (config.ingest) {
       app.addHook('onReady', async () => {
-        void ingestor.start();
+        if (leadership) {
+          ingestor.follow();
+          await leadership.start();
+        } else void ingestor.start();
       });
     }
-    app.addHook('onClose', async () => ingestor.stop());
+    app.addHook('onClose', async () => {
+      await leadership?.stop();
+      await ingestor.stop();
+    });
   },
   { name: 'market', dependencies: ['db', 'health'] },
 );

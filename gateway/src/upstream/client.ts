@@ -23,6 +23,9 @@ import { UpstreamUnavailable } from './source';
  * call; a malformed item is logged and dropped, and the rest of the answer is kept.
  */
 export class UpstreamClient {
+  /** Calls made, by path: what one poll cycle costs the upstream (the benchmarks read it). */
+  readonly calls = new Map<string, number>();
+
   constructor(
     readonly source: UpstreamSource,
     private readonly log: FastifyBaseLogger,
@@ -33,6 +36,7 @@ export class UpstreamClient {
     path: string,
     query?: Record<string, string | undefined>,
   ) {
+    this.calls.set(path, (this.calls.get(path) ?? 0) + 1);
     const answer = await this.source.get(path, query);
     const parsed = schema.safeParse(answer);
     if (!parsed.success) {

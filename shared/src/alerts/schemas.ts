@@ -81,3 +81,27 @@ export const alertSchema = z.object({
   last_price: z.number().nullable(),
 });
 export type Alert = z.infer<typeof alertSchema>;
+
+/** POST /api/finance/dismiss_alert and execute_alert. */
+export const alertActionBodySchema = z.object({ alert_id: z.number().int().positive() });
+
+export const alertsApi = {
+  financeInfo: '/api/user/finance_info/:id/:session/true',
+  dismiss: '/api/finance/dismiss_alert',
+  execute: '/api/finance/execute_alert',
+} as const;
+
+/** The answer of finance_info: the current profile's alerts newest first, and what the feed needs with them. */
+export const financeInfoResponseSchema = z.object({
+  info: z.object({
+    finance_info: z.object({
+      profile_id: z.number().int(),
+      market_open: z.boolean().nullable(),
+      /** Latest quotes of the alerts' symbols, keyed by upper-case symbol. */
+      quotes: z.record(z.string(), z.object({ lastPrice: z.number(), dailyChange: z.number() })),
+    }),
+    alerts: z.array(alertSchema),
+  }),
+  timings: z.object({ alerts_ms: z.number(), total_ms: z.number() }),
+});
+export type FinanceInfoResponse = z.infer<typeof financeInfoResponseSchema>;

@@ -7,9 +7,14 @@ export function marketStatusText(open: boolean | null): string {
   return open ? 'US markets are OPEN' : 'US markets are CLOSED';
 }
 
-/** The top bar's market status slot: a coloured dot and the spec's text. */
+/** The top bar's market status slot, live from the gateway. */
 export function MarketStatus(props: StackProps) {
   const open = useAtomValue(marketStatusAtom);
+  return <MarketStatusView open={open} {...props} />;
+}
+
+/** A coloured dot and the spec's text for a given status. */
+export function MarketStatusView({ open, ...props }: StackProps & { open: boolean | null }) {
   const dot = open === null ? 'gray.400' : open ? 'insight.green' : 'insight.red';
   return (
     <HStack gap="1.5" role="status" aria-live="polite" {...props}>

@@ -1,0 +1,17 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders } from '../../test/render';
+import { MarketStatusView } from './MarketStatus';
+
+describe('the market status', () => {
+  it.each([
+    [null, 'Checking market status...'],
+    [true, 'US markets are OPEN'],
+    [false, 'US markets are CLOSED'],
+  ] as const)('reads %s as "%s", announced politely', (open, text) => {
+    renderWithProviders(<MarketStatusView open={open} />);
+    const status = screen.getByRole('status');
+    expect(status.textContent).toBe(text);
+    expect(status.getAttribute('aria-live')).toBe('polite');
+  });
+});

@@ -1,0 +1,45 @@
+import type { Alert } from '@insight/shared';
+import { distinctUntilChanged, map, merge, scan, startWith, type Observable } from 'rxjs';
+import { on$, type AppSocket } from './listen';
+
+/** The current profile's alerts, newest first, as the server last described them. */
+export interface AlertList {
+  profileId: number;
+  alerts: readonly Alert[];
+}
+
+export type AlertEvent =
+  | { type: 'snapshot'; profileId: number; alerts: readonly Alert[] }
+  | { type: 'new'; alert: Alert }
+  | { type: 'removed'; id: number };
+
+/**
+ * `null` until the first snapshot. A snapshot (sent on join, on a profile switch and after a
+ * reconnect the server could not recover) replaces the list; a new alert goes first unless the list
+ * already has its id (a replay after a recovered reconnect); a removed one leaves. Changes before the
+ * first snapshot are dropped: the snapshot that follows the join is the whole state. An event that
+ * changes nothing returns the same list, so nothing re-renders.
+ */
+export function nextAlertList(list: AlertList | null, event: AlertEvent): AlertList | null {
+  switch (event.type) {
+    case 'snapshot':
+      return { profileId: event.profileId, alerts: event.alerts };
+    case 'new':
+      if (list === null || list.alerts.some((alert) => alert.id === event.alert.id)) return list;
+      return { ...list, alerts: [event.alert, ...list.alerts] };
+    case 'removed':
+      if (list === null || !list.alerts.some((alert) => alert.id === event.id)) return list;
+      return { ...list, alerts: list.alerts.filter((alert) => alert.id !== event.id) };
+  }
+}
+
+/** One socket's alert list. */
+export function alertsOf(socket: AppSocket): Observable<AlertList | null> {
+  return merge(
+    on$(socket, 'alerts:snapshot').pipe(
+      map(({ profileId, alerts }): AlertEvent => ({ type: 'snapshot', profileId, alerts })),
+    ),
+    on$(socket, 'alert:new').pipe(map((alert): AlertEvent => ({ type: 'new', alert }))),
+    on$(socket, 'alert:removed').pipe(map(({ id }): AlertEvent => ({ type: 'removed', id }))),
+  ).pipe(scan(nextAlertList, null), startWith(null), distinctUntilChanged());
+}

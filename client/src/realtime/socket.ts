@@ -1,0 +1,99 @@
+/**
+ * The one socket (design §5, style.md habit 9). It exists while someone is signed in: signing in
+ * opens it, signing out closes it, and a new sign-in gets a new one, so a recovery id can never carry
+ * one account's session into another's. It follows the auth state in `appStore` (code outside React
+ * uses the store directly, habit 8) from the first subscription to any realtime stream on.
+ *
+ * Everything a session listens to is started with the socket, before it connects, and kept hot
+ * until it closes: the alert snapshot arrives once on join, so a list shown later must already
+ * have heard it.
+ */
+import {
+  Observable,
+  Subject,
+  distinctUntilChanged,
+  of,
+  shareReplay,
+  switchMap,
+  takeUntil,
+  type Subscription,
+} from 'rxjs';
+import { io } from 'socket.io-client';
+import { appStore } from '../app/store';
+import { currentUserAtom } from '../features/auth/atoms';
+import { marketCalls } from '../features/market/api';
+import { alertsOf, type AlertList } from './alertList';
+import { connectionOf, offline, type ConnectionState } from './connection';
+import type { AppSocket } from './listen';
+import { marketStatusOf } from './marketStatus';
+import { createQuoteSubscriptions, quotesOf, syncQuotes, type Quotes } from './quotes';
+
+export type { AppSocket } from './listen';
+
+/** The symbols held by the screens, across sessions (components release them when they unmount). */
+export const quoteSubscriptions = createQuoteSubscriptions();
+
+/** What one signed-in session's socket tells, each stream replaying its latest value. */
+export interface Session {
+  socket: AppSocket;
+  connection$: Observable<ConnectionState>;
+  marketStatus$: Observable<boolean | null>;
+  alerts$: Observable<AlertList | null>;
+  quotes$: Observable<Quotes>;
+}
+
+/** Same origin, with the session cookie; connected by hand once the listeners are in place. */
+function openSocket(): AppSocket {
+  return io({ path: '/socket.io', withCredentials: true, autoConnect: false, forceNew: true });
+}
+
+function startSession(): Observable<Session> {
+  return new Observable<Session>((subscriber) => {
+    const socket = openSocket();
+    const closed$ = new Subject<void>();
+    const running: Subscription[] = [];
+    const hot = <T>(source$: Observable<T>): Observable<T> => {
+      const shared$ = source$.pipe(takeUntil(closed$), shareReplay(1));
+      running.push(shared$.subscribe());
+      return shared$;
+    };
+    const session: Session = {
+      socket,
+      connection$: hot(connectionOf(socket)),
+      marketStatus$: hot(marketStatusOf(socket, (signal) => marketCalls.isMarketOpen(signal))),
+      alerts$: hot(alertsOf(socket)),
+      quotes$: hot(quotesOf(socket)),
+    };
+    running.push(syncQuotes(socket, quoteSubscriptions.wanted$).subscribe());
+    subscriber.next(session);
+    socket.connect();
+    return () => {
+      closed$.next();
+      closed$.complete();
+      for (const subscription of running) subscription.unsubscribe();
+      socket.disconnect();
+    };
+  });
+}
+
+/** Who is signed in, as far as the socket cares: a new sign-in (even the same user's) is a new key. */
+const signedInKey$ = new Observable<string | null>((subscriber) => {
+  const read = () => {
+    const user = appStore.get(currentUserAtom);
+    subscriber.next(user === null ? null : `${user.user_id}:${user.session_token}`);
+  };
+  read();
+  return appStore.sub(currentUserAtom, read);
+}).pipe(distinctUntilChanged());
+
+/** The signed-in session, or null while nobody is signed in. */
+export const session$: Observable<Session | null> = signedInKey$.pipe(
+  switchMap((key) => (key === null ? of(null) : startSession())),
+  shareReplay(1),
+);
+
+/** The socket's state: offline while signed out; see ConnectionState. */
+export const connection$: Observable<ConnectionState> = session$.pipe(
+  switchMap((session) => session?.connection$ ?? of(offline)),
+  shareReplay(1),
+);

@@ -1,0 +1,44 @@
+/**
+ * The pushed state the screens read (style.md habit 9): each stream replays its latest value, starts
+ * the signed-in session's socket on first use, and resets when the user signs out. Nothing here
+ * polls: the server pushes every change, and a reconnect the server could not recover starts fresh —
+ * the market status is read once over REST, the server sends a new alert snapshot on join (so the
+ * alerts need no REST call), and the quote subscriptions are sent again.
+ */
+import { distinctUntilChanged, of, shareReplay, switchMap, type Observable } from 'rxjs';
+import type { AlertList } from './alertList';
+import { noQuotes, type Quotes } from './quotes';
+import { quoteSubscriptions, session$ } from './socket';
+
+export { connection$ } from './socket';
+export type { ConnectionState, ConnectionStatus } from './connection';
+export type { AlertList } from './alertList';
+export { noQuotes, type Quotes } from './quotes';
+
+/** US markets: true open, false closed, null while unknown (and while signed out). */
+export const marketStatus$: Observable<boolean | null> = session$.pipe(
+  switchMap((session) => session?.marketStatus$ ?? of(null)),
+  distinctUntilChanged(),
+  shareReplay(1),
+);
+
+/** The current profile's alerts, newest first; null until the server's snapshot arrives. */
+export const alerts$: Observable<AlertList | null> = session$.pipe(
+  switchMap((session) => session?.alerts$ ?? of(null)),
+  shareReplay(1),
+);
+
+/** The latest quote of each symbol pushed this session (only symbols held with subscribeQuotes). */
+export const quotes$: Observable<Quotes> = session$.pipe(
+  switchMap((session) => session?.quotes$ ?? of(noQuotes)),
+  shareReplay(1),
+);
+
+/**
+ * Asks the server for `symbols`' quotes until the returned function is called. Holders are counted:
+ * two screens showing AAPL make one subscription, and it ends when the last lets go. Typically the
+ * body of a React effect: `useEffect(() => subscribeQuotes(symbols), [key])`.
+ */
+export function subscribeQuotes(symbols: readonly string[]): () => void {
+  return quoteSubscriptions.subscribe(symbols);
+}

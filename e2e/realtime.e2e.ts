@@ -1,0 +1,123 @@
+import fs from 'node:fs';
+import { demoAccounts, marketApi, type Role } from '@insight/shared';
+import { chromium, type Page, type WebSocket } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp } from '../gateway/test/app';
+import { chromiumPath, newPage, shot, signInThroughForm, skipReason, type E2E } from './harness';
+
+/**
+ * harness.startE2E with the gateway's simulator under control (SIM_CONTROL) and ingesting (INGEST),
+ * so that POST /api/sim/market reaches the ingestion and from there the sockets. The backfill is
+ * awaited here: while it runs, the in-process gateway answers the browser slowly.
+ */
+async function startRealtimeE2E(): Promise<E2E> {
+  if (!fs.existsSync(new URL('../client/dist/index.html', import.meta.url))) {
+    throw new Error('client/dist is missing: run `npm run build` first (npm run test:browser does)');
+  }
+  const gateway = await startTestApp({ DEMO_SEED: '1', SIM_CONTROL: '1', INGEST: '1' });
+  await gateway.app.ready();
+  await gateway.app.ingestor.start();
+  const browser = await chromium.launch({
+    executablePath: chromiumPath!,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+    ],
+  });
+  return {
+    gateway,
+    browser,
+    baseUrl: gateway.baseUrl,
+    close: async () => {
+      await browser.close();
+      await gateway.close();
+    },
+  };
+}
+
+let e2e: E2E;
+beforeAll(async () => {
+  if (!skipReason) e2e = await startRealtimeE2E();
+}, 180_000);
+afterAll(async () => e2e?.close());
+
+const demo = (role: Role) => demoAccounts.find((account) => account.role === role)!;
+const statusText = /^(US markets are (OPEN|CLOSED)|Checking market status\.\.\.)$/;
+/** What a pushed change may take to show: the brief's promise to the user. */
+const live = { timeout: 2_000 };
+
+async function signIn(page: Page, role: Role) {
+  await page.goto('/login');
+  await signInThroughForm(page, demo(role).email, demo(role).password);
+  await page.getByText(`Logged in as ${demo(role).first_name}`).waitFor();
+}
+
+/** The simulator's market, set over HTTP with the page's own (admin) cookie, as a test client would. */
+async function setMarket(page: Page, open: boolean) {
+  const answer = await page.request.post('/api/sim/market', { data: { open } });
+  expect(answer.status(), await answer.text()).toBe(200);
+}
+
+/** The page's Socket.IO websockets, as Chromium sees them. */
+function socketsOf(page: Page): WebSocket[] {
+  const sockets: WebSocket[] = [];
+  page.on('websocket', (socket) => {
+    if (socket.url().includes('/socket.io/')) sockets.push(socket);
+  });
+  return sockets;
+}
+
+describe.skipIf(skipReason)('the market status, live in a real browser', () => {
+  it('shows the market opening and closing within 2 s, without a reload and without polling', async () => {
+    const page = await newPage(e2e);
+    const statusReads: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === marketApi.isMarketOpen) statusReads.push(request.url());
+    });
+    await signIn(page, 'admin');
+    const status = page.getByRole('status').filter({ hasText: statusText });
+    await status.waitFor();
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+
+    await setMarket(page, true);
+    await page.getByText('US markets are OPEN', { exact: true }).waitFor(live);
+    await shot(page, 'market-open');
+
+    await setMarket(page, false);
+    await page.getByText('US markets are CLOSED', { exact: true }).waitFor(live);
+
+    await setMarket(page, true);
+    await page.getByText('US markets are OPEN', { exact: true }).waitFor(live);
+
+    expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    // One read when the socket started fresh (or none, when the join's push came first); no timer.
+    expect(statusReads.length).toBeLessThanOrEqual(1);
+  });
+
+  it('opens the socket at sign-in, closes it at sign-out, and opens a new one for the next sign-in', async () => {
+    const page = await newPage(e2e);
+    const sockets = socketsOf(page);
+    await signIn(page, 'admin');
+    await expect.poll(() => sockets.length, { timeout: 10_000 }).toBe(1);
+    const first = sockets[0]!;
+
+    await page.getByText(`Logged in as ${demo('admin').first_name}`).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await page.waitForURL(/\/login/);
+    await expect.poll(() => first.isClosed(), { timeout: 5_000 }).toBe(true);
+
+    await signInThroughForm(page, demo('admin').email, demo('admin').password);
+    await page.getByText(`Logged in as ${demo('admin').first_name}`).waitFor();
+    await expect.poll(() => sockets.length, { timeout: 10_000 }).toBe(2);
+    expect(sockets[1]!.isClosed()).toBe(false);
+
+    // The new socket is live too.
+    await setMarket(page, false);
+    await page.getByText('US markets are CLOSED', { exact: true }).waitFor(live);
+    await setMarket(page, true);
+    await page.getByText('US markets are OPEN', { exact: true }).waitFor(live);
+  });
+});

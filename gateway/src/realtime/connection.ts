@@ -1,0 +1,197 @@
+import type { Ack, Alert } from '@insight/shared';
+import { can, messages, rooms } from '@insight/shared';
+import type { FastifyInstance } from 'fastify';
+import type { IncomingHttpHeaders } from 'node:http';
+import { z } from 'zod';
+import { HttpError } from '../platform/errors';
+import { sessionCookieName, type Session } from '../platform/session';
+import type { InsightServer, InsightSocket, Publisher } from './publish';
+import { subscribe, unsubscribe, type QuoteFanout } from './quotes';
+
+/** The alerts of a profile, newest first, as a socket is sent them on join and on a profile switch. */
+export type AlertsSnapshotProvider = (profileId: number, userId: number) => Promise<Alert[]>;
+
+/** The room of one session's sockets, to end them at logout. Internal: no client ever sees it. */
+const sessionRoomPrefix = 'session:';
+export const sessionRoom = (sessionId: number) => `${sessionRoomPrefix}${sessionId}`;
+
+/** Why a connection is refused, as the client's connect_error message reads. */
+export const refusals = {
+  unauthorized: 'unauthorized',
+  forbiddenOrigin: 'forbidden origin',
+  noProfile: 'no investment profile',
+  unavailable: 'unavailable',
+} as const;
+
+class Refusal extends Error {}
+
+const profileIdSchema = z.number().int().positive();
+const appFlavor = /^[A-Za-z0-9_-]{1,32}$/;
+
+/**
+ * Browsers send Origin; a page of another site must not ride on the user's cookie. Allowed: no Origin
+ * (tests, native clients), the host the request was addressed to, or PUBLIC_URL.
+ */
+export function originAllowed(headers: IncomingHttpHeaders, publicOrigin: string): boolean {
+  const origin = headers.origin;
+  if (origin === undefined) return true;
+  if (!URL.canParse(origin)) return false;
+  const url = new URL(origin);
+  return url.host === headers.host || url.origin === publicOrigin;
+}
+
+export interface ConnectionDeps {
+  app: FastifyInstance;
+  io: InsightServer;
+  publisher: Publisher;
+  quotes: QuoteFanout;
+  publicOrigin: string;
+  alertsSnapshot: () => AlertsSnapshotProvider;
+}
+
+/**
+ * Admission (the `io.use` middleware) and the life of one socket: its rooms, what it is sent on
+ * join, and its commands, each answered with the Ack envelope.
+ */
+export function handleConnections(deps: ConnectionDeps) {
+  const { app, io, publisher, quotes } = deps;
+  const log = app.log.child({ module: 'realtime' });
+
+  /** The live session of the socket's cookie, read again each time (roles may have changed). */
+  async function sessionOf(socket: InsightSocket): Promise<Session | null> {
+    const header = socket.handshake.headers.cookie;
+    if (!header) return null;
+    const secret = app.parseCookie(header)[sessionCookieName];
+    return secret ? app.sessions.find(secret) : null;
+  }
+
+  async function admit(socket: InsightSocket) {
+    if (!originAllowed(socket.handshake.headers, deps.publicOrigin))
+      throw new Refusal(refusals.forbiddenOrigin);
+    const session = await sessionOf(socket);
+    if (!session) throw new Refusal(refusals.unauthorized);
+    if (socket.recovered) {
+      // Back within two minutes: rooms and data are restored; it must still be the same user.
+      if (socket.data.userId !== session.userId) throw new Refusal(refusals.unauthorized);
+      socket.data.sessionId = session.id;
+      return;
+    }
+    const user = await app.accounts.currentUser(session);
+    const profileId = user.current_profile ?? user.available_profiles[0]?.id;
+    if (profileId === undefined) throw new Refusal(refusals.noProfile);
+    const flavor: unknown = socket.handshake.auth.app;
+    socket.data = {
+      userId: session.userId,
+      sessionId: session.id,
+      profileId,
+      app: typeof flavor === 'string' && appFlavor.test(flavor) ? flavor : null,
+    };
+  }
+
+  io.use((socket, next) => {
+    admit(socket).then(
+      () => next(),
+      (error: unknown) => {
+        if (error instanceof Refusal) return next(error);
+        if (error instanceof HttpError && error.statusCode === 401)
+          return next(new Error(refusals.unauthorized));
+        log.error({ err: error }, 'socket admission failed');
+        next(new Error(refusals.unavailable));
+      },
+    );
+  });
+
+  async function sendSnapshot(socket: InsightSocket) {
+    const { profileId, userId } = socket.data;
+    const alerts = await deps.alertsSnapshot()(profileId, userId);
+    // A switch made while this was read sends its own snapshot.
+    if (socket.data.profileId !== profileId || !socket.connected) return;
+    publisher.publishLocal(socket.id, 'alerts:snapshot', { profileId, alerts });
+  }
+
+  /**
+   * Through the adapter, not node-locally: the Redis adapter numbers only what passes through its
+   * stream, and a socket can be recovered only from a number it has received.
+   */
+  function sendMarketStatus(socket: InsightSocket) {
+    publisher.publish(socket.id, 'market:status', {
+      open: app.ingestor.marketOpen(),
+      at: new Date().toISOString(),
+    });
+  }
+
+  /** Runs a command and answers it with the Ack envelope; an unexpected failure is logged, not leaked. */
+  function command<T>(socket: InsightSocket, name: string, run: (input: unknown) => Promise<Ack<T>>) {
+    return (input: unknown, ack?: (answer: Ack<T>) => void) => {
+      const reply = (answer: Ack<T>) => {
+        if (typeof ack === 'function') ack(answer);
+      };
+      run(input).then(reply, (error: unknown) => {
+        log.error({ err: error, command: name, userId: socket.data.userId }, 'socket command failed');
+        reply({ ok: false, error: messages.server.internal });
+      });
+    };
+  }
+
+  async function switchProfile(socket: InsightSocket, input: unknown): Promise<Ack<{ profileId: number }>> {
+    const session = await sessionOf(socket);
+    if (!session || session.userId !== socket.data.userId)
+      return { ok: false, error: messages.session.required };
+    if (!can(session.roles, 'profile.switch')) return { ok: false, error: messages.session.forbidden };
+    const parsed = profileIdSchema.safeParse(input);
+    if (!parsed.success) return { ok: false, error: 'profileId must be a whole number above 0' };
+    const profileId = parsed.data;
+    const user = await app.accounts.currentUser(session);
+    if (!user.available_profiles.some((profile) => profile.id === profileId)) {
+      return { ok: false, error: 'No such investment profile' };
+    }
+    const previous = socket.data.profileId;
+    if (previous !== profileId) {
+      await socket.leave(rooms.profile(previous));
+      socket.data.profileId = profileId;
+      await socket.join(rooms.profile(profileId));
+    }
+    await sendSnapshot(socket);
+    return { ok: true, data: { profileId } };
+  }
+
+  io.on('connection', (socket) => {
+    const { userId, sessionId, profileId, app: flavor } = socket.data;
+    if (socket.recovered) {
+      // Missed room broadcasts were replayed by Socket.IO. The session may be a new one (a sign-in
+      // in another tab), and quotes are pushed node-locally, so they are sent afresh.
+      const stale = [...socket.rooms].filter(
+        (room) => room.startsWith(sessionRoomPrefix) && room !== sessionRoom(sessionId),
+      );
+      for (const room of stale) void socket.leave(room);
+      void socket.join(sessionRoom(sessionId));
+      quotes
+        .pushCurrent(socket)
+        .catch((error: unknown) => log.warn({ err: error }, 'quotes after recovery failed'));
+    } else {
+      void socket.join([
+        rooms.user(userId),
+        sessionRoom(sessionId),
+        rooms.profile(profileId),
+        ...(flavor === null ? [] : [rooms.app(flavor)]),
+      ]);
+      sendMarketStatus(socket);
+      sendSnapshot(socket).catch((error: unknown) =>
+        log.error({ err: error, userId }, 'alerts snapshot failed'),
+      );
+    }
+
+    socket.on(
+      'quotes:subscribe',
+      command(socket, 'quotes:subscribe', (input) => subscribe(socket, input, quotes)),
+    );
+    socket.on(
+      'quotes:unsubscribe',
+      command(socket, 'quotes:unsubscribe', (input) => unsubscribe(socket, input)),
+    );
+    socket.on(
+      'profile:switch',
+      command(socket, 'profile:switch', (input) => switchProfile(socket, input)),
+    );
+  });
+}
