@@ -24,13 +24,18 @@ export interface E2E {
   close: () => Promise<void>;
 }
 
-/** The real gateway (demo accounts seeded, built client served) and a headless Chromium. */
-export async function startE2E(): Promise<E2E> {
+/**
+ * The real gateway (demo accounts seeded, built client served) and a headless Chromium. `env` adds
+ * gateway settings, e.g. `{INGEST: '1', SIM_CONTROL: '1'}` for the market (from the ingested template)
+ * and the simulator's control.
+ */
+export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
   if (!fs.existsSync(new URL('../client/dist/index.html', import.meta.url))) {
     throw new Error('client/dist is missing: run `npm run build` first (npm run test:browser does)');
   }
-  const gateway = await startTestApp({ DEMO_SEED: '1' });
+  const gateway = await startTestApp({ DEMO_SEED: '1', ...env });
   await gateway.app.ready();
+  if (env.INGEST === '1') await gateway.app.ingestor.live;
   const browser = await chromium.launch({
     executablePath: chromiumPath!,
     args: [

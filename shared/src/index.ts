@@ -11,5 +11,6 @@ export * from './account/subscription';
 export * from './sim/schemas';
 export * from './analysts/performance';
 export * from './market/schemas';
+export * from './watchlist/schemas';
 export * from './realtime/events';
 export * from './realtime/rooms';

@@ -21,6 +21,7 @@ import {
 import { io } from 'socket.io-client';
 import { appStore } from '../app/store';
 import { currentUserAtom } from '../features/auth/atoms';
+import { authApi } from '../features/auth/api';
 import { marketCalls } from '../features/market/api';
 import { alertsOf, type AlertList } from './alertList';
 import { connectionOf, offline, type ConnectionState } from './connection';
@@ -41,6 +42,9 @@ export interface Session {
   alerts$: Observable<AlertList | null>;
   quotes$: Observable<Quotes>;
 }
+
+/** Refusals in a row after which the socket stops trying to sign in again. */
+const maxRevivals = 3;
 
 /** Same origin, with the session cookie; connected by hand once the listeners are in place. */
 function openSocket(): AppSocket {
@@ -65,6 +69,20 @@ function startSession(): Observable<Session> {
       quotes$: hot(quotesOf(socket)),
     };
     running.push(syncQuotes(socket, quoteSubscriptions.wanted$).subscribe());
+    // A refusal (not a network drop) means the session cookie is no longer good. One REST call lets
+    // the request layer sign in again with the remember-me token; with a new cookie, connect again.
+    // If that fails the auth state signs out, which closes this session anyway.
+    let revivals = 0;
+    const revive = () => {
+      if (socket.active || revivals >= maxRevivals) return;
+      revivals += 1;
+      authApi.currentUser().then(
+        () => setTimeout(() => socket.connect(), 500 * revivals),
+        () => undefined,
+      );
+    };
+    socket.on('connect_error', revive);
+    socket.on('connect', () => (revivals = 0));
     subscriber.next(session);
     socket.connect();
     return () => {

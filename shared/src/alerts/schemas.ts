@@ -89,7 +89,13 @@ export const alertsApi = {
   financeInfo: '/api/user/finance_info/:id/:session/true',
   dismiss: '/api/finance/dismiss_alert',
   execute: '/api/finance/execute_alert',
+  /** Beyond the spec's calls: the user's alert filters, kept on the server (spec 000 §4). */
+  saveFilters: '/api/user/save_alert_filters',
 } as const;
+
+/** POST user/save_alert_filters `{alert_filters}`; null clears them (back to the defaults). */
+export const saveAlertFiltersBodySchema = z.object({ alert_filters: filterSetSchema.nullable() });
+export type SaveAlertFiltersBody = z.infer<typeof saveAlertFiltersBodySchema>;
 
 /** The answer of finance_info: the current profile's alerts newest first, and what the feed needs with them. */
 export const financeInfoResponseSchema = z.object({

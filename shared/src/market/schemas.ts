@@ -20,6 +20,9 @@ export const marketApi = {
   channelsNewsQm: '/api/finance/get_channels_news_qm',
   newsByTickersQm: '/api/finance/get_news_by_tickers_qm',
   symbolToEtfChart: '/api/finance/get_symbol_2_etf_chart/:symbol/:etf/:start',
+  recommendations: '/api/finance/get_last_symbol_recommendations/:symbol/:flag',
+  /** Beyond the spec's calls: the stock page's price chart (in place of the third-party widget). */
+  priceHistory: '/api/v1/stocks/:symbol/history/:range',
 } as const;
 
 export const universesApi = {
@@ -357,3 +360,59 @@ export const universeSchema = z.object({
   tickers: z.array(z.string()),
 });
 export type Universe = z.infer<typeof universeSchema>;
+
+// ---- the stock page's ratings and chart ----
+
+/** GET finance/get_last_symbol_recommendations/{symbol}/1: `flag` is accepted as the spec sends it. */
+export const recommendationsParamsSchema = z.object({
+  symbol: tickerField,
+  flag: z.string().max(10),
+});
+
+/** How far back the stock page's ratings go; the page's time filter narrows it (1, 2, 3, 6, 12 months). */
+export const recommendationMonths = [1, 2, 3, 6, 12] as const;
+export const defaultRecommendationMonths = 3;
+
+/**
+ * A Recommendation of spec 000 §3: one analyst's rating of the symbol in the last 12 months, newest
+ * first. `grade` is in the stock page's order (A+ 6 ... C+ 0: the analyst's grade in the sector less
+ * one), null when the analyst has no decided record there.
+ */
+export const recommendationSchema = z.object({
+  id: z.string(),
+  rating: z.enum(['buy', 'sell']),
+  grade: z.number().int().min(0).max(6).nullable(),
+  /** Unix seconds. */
+  security_created_timestamp: z.number().int(),
+  analyst_name: z.string(),
+  firm: z.string(),
+  price_target: z.number(),
+  price_when_posted: z.number(),
+});
+export type Recommendation = z.infer<typeof recommendationSchema>;
+
+/**
+ * `count_buy`: the consensus, buys over the last 3 months. `consensus_target`: the recency-weighted
+ * target of the last 3 months in USD (shared `consensusTarget`), null with no rating in that time.
+ */
+export const recommendationsResponseSchema = z.object({
+  recommendations: z.array(recommendationSchema),
+  count_buy: z.number().int(),
+  consensus_target: z.number().nullable(),
+});
+export type RecommendationsResponse = z.infer<typeof recommendationsResponseSchema>;
+
+/** The price chart's range buttons. */
+export const priceRanges = ['1M', '3M', '6M', 'YTD', '1Y', '5Y'] as const;
+export type PriceRange = (typeof priceRanges)[number];
+export const priceHistoryParamsSchema = z.object({
+  symbol: tickerField,
+  range: z.enum(priceRanges, { error: `range is one of: ${priceRanges.join(', ')}` }),
+});
+/** Daily closes of the range, oldest first (dates YYYY-MM-DD, New York trading days). */
+export const priceHistoryResponseSchema = z.object({
+  symbol: z.string(),
+  range: z.enum(priceRanges),
+  points: z.array(z.object({ date: z.string(), close: z.number() })),
+});
+export type PriceHistoryResponse = z.infer<typeof priceHistoryResponseSchema>;

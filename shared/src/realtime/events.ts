@@ -1,4 +1,5 @@
 import type { Alert } from '../alerts/schemas';
+import type { WatchlistResponse } from '../watchlist/schemas';
 
 /**
  * The socket contract: event names `domain:verb`, payloads typed once for both sides
@@ -21,6 +22,8 @@ export interface ServerToClientEvents {
   'alert:removed': (payload: { id: number }) => void;
   /** Batched latest quotes of the symbols this socket subscribed to, keyed by upper-case symbol. */
   quotes: (payload: Record<string, QuoteDelta>) => void;
+  /** The user's whole watchlist after a change in any of their tabs (to the user's room). */
+  'watchlist:changed': (payload: WatchlistResponse) => void;
 }
 
 export interface ClientToServerEvents {
