@@ -1,46 +1,12 @@
-import fs from 'node:fs';
 import { demoAccounts, marketApi, type Role } from '@insight/shared';
-import { chromium, type Page, type WebSocket } from 'playwright-core';
+import type { Page, WebSocket } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp } from '../gateway/test/app';
-import { chromiumPath, newPage, shot, signInThroughForm, skipReason, type E2E } from './harness';
-
-/**
- * harness.startE2E with the gateway's simulator under control (SIM_CONTROL) and ingesting (INGEST),
- * so that POST /api/sim/market reaches the ingestion and from there the sockets. The backfill is
- * awaited here: while it runs, the in-process gateway answers the browser slowly.
- */
-async function startRealtimeE2E(): Promise<E2E> {
-  if (!fs.existsSync(new URL('../client/dist/index.html', import.meta.url))) {
-    throw new Error('client/dist is missing: run `npm run build` first (npm run test:browser does)');
-  }
-  const gateway = await startTestApp({ DEMO_SEED: '1', SIM_CONTROL: '1', INGEST: '1' });
-  await gateway.app.ready();
-  await gateway.app.ingestor.start();
-  const browser = await chromium.launch({
-    executablePath: chromiumPath!,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-    ],
-  });
-  return {
-    gateway,
-    browser,
-    baseUrl: gateway.baseUrl,
-    close: async () => {
-      await browser.close();
-      await gateway.close();
-    },
-  };
-}
+import { newPage, shot, signInThroughForm, skipReason, startE2E, type E2E } from './harness';
 
 let e2e: E2E;
 beforeAll(async () => {
-  if (!skipReason) e2e = await startRealtimeE2E();
+  // The simulator under control and ingesting, so POST /api/sim/market reaches the sockets.
+  if (!skipReason) e2e = await startE2E({ SIM_CONTROL: '1', INGEST: '1' });
 }, 180_000);
 afterAll(async () => e2e?.close());
 
