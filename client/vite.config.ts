@@ -32,7 +32,12 @@ export default defineConfig({
               test: /node_modules[\\/](@chakra-ui|@ark-ui|@zag-js|@emotion|@floating-ui|@pandacss)[\\/]/,
               priority: 1,
             },
-            { name: 'vendor', test: /node_modules[\\/]/, priority: 0 },
+            // The chart library (600 kB) stays out: it loads with the first chart, not with every page.
+            {
+              name: 'vendor',
+              test: /node_modules[\\/](?!apexcharts[\\/]|react-apexcharts[\\/])/,
+              priority: 0,
+            },
           ],
         },
       },

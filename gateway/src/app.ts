@@ -17,6 +17,7 @@ import { sessionPlugin } from './platform/session';
 import { realtimePlugin } from './realtime/plugin';
 import { universesRoutes } from './universes/routes';
 import { simRoutes } from './sim/routes';
+import { watchlistRoutes } from './watchlist/routes';
 
 export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
@@ -62,6 +63,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(universesRoutes);
   await app.register(accountsRoutes, { config });
   await app.register(alertsRoutes);
+  await app.register(watchlistRoutes);
   if (config.sim.control) await app.register(simRoutes, { config });
   await app.register(realtimePlugin, { config });
 

@@ -11,6 +11,7 @@ import { HomePage } from '../features/home/HomePage';
 import { ProfilePage } from '../features/profile/ProfilePage';
 import { AppLayout } from '../features/shell/AppLayout';
 import { NotFoundPage } from '../features/shell/NotFoundPage';
+import { StockPage } from '../features/stock/StockPage';
 
 /** A screen of a later issue, behind the right that will guard it. */
 function later(title: string, right: Right): ReactNode {
@@ -48,7 +49,14 @@ export const routes: RouteObject[] = [
             path: '/investment-profile',
             element: later('Edit Investment Profile', 'investmentProfile.edit'),
           },
-          { path: '/stock/:symbol', element: later('Stock', 'stock.read') },
+          {
+            path: '/stock/:symbol',
+            element: (
+              <RequireRight right="stock.read">
+                <StockPage />
+              </RequireRight>
+            ),
+          },
           { path: '/profile', element: <ProfilePage /> },
           { path: '/contact', element: later('Contact us', 'account.self') },
           { path: '/newProfile', element: later('Create profile', 'profiles.create') },

@@ -24,6 +24,7 @@ function anAlert(id: number, overrides: Partial<Alert> = {}): Alert {
     universes: ['S&P 500'],
     rating_id: `r-${id}`,
     firm: 'Firm',
+    price_when_posted: 170,
     last_price: 187,
     ...overrides,
   };

@@ -8,10 +8,12 @@
  * until it closes: the alert snapshot arrives once on join, so a list shown later must already
  * have heard it.
  */
+import type { Ack, WatchlistResponse } from '@insight/shared';
 import {
   Observable,
   Subject,
   distinctUntilChanged,
+  firstValueFrom,
   of,
   shareReplay,
   switchMap,
@@ -23,11 +25,13 @@ import { appStore } from '../app/store';
 import { currentUserAtom } from '../features/auth/atoms';
 import { authApi } from '../features/auth/api';
 import { marketCalls } from '../features/market/api';
+import { watchlistCalls } from '../features/watchlist/api';
 import { alertsOf, type AlertList } from './alertList';
 import { connectionOf, offline, type ConnectionState } from './connection';
 import type { AppSocket } from './listen';
 import { marketStatusOf } from './marketStatus';
 import { createQuoteSubscriptions, quotesOf, syncQuotes, type Quotes } from './quotes';
+import { watchlistOf } from './watchlist';
 
 export type { AppSocket } from './listen';
 
@@ -41,6 +45,7 @@ export interface Session {
   marketStatus$: Observable<boolean | null>;
   alerts$: Observable<AlertList | null>;
   quotes$: Observable<Quotes>;
+  watchlist$: Observable<WatchlistResponse | null>;
 }
 
 /** Refusals in a row after which the socket stops trying to sign in again. */
@@ -67,6 +72,7 @@ function startSession(): Observable<Session> {
       marketStatus$: hot(marketStatusOf(socket, (signal) => marketCalls.isMarketOpen(signal))),
       alerts$: hot(alertsOf(socket)),
       quotes$: hot(quotesOf(socket)),
+      watchlist$: hot(watchlistOf(socket, (signal) => watchlistCalls.get(signal))),
     };
     running.push(syncQuotes(socket, quoteSubscriptions.wanted$).subscribe());
     // A refusal (not a network drop) means the session cookie is no longer good. One REST call lets
@@ -115,3 +121,13 @@ export const connection$: Observable<ConnectionState> = session$.pipe(
   switchMap((session) => session?.connection$ ?? of(offline)),
   shareReplay(1),
 );
+
+/**
+ * Admins: watch another investment profile. The server moves the socket to the profile's room and
+ * sends its alert snapshot before it answers.
+ */
+export async function switchProfile(profileId: number): Promise<Ack<{ profileId: number }>> {
+  const session = await firstValueFrom(session$);
+  if (session === null) return { ok: false, error: 'Not signed in' };
+  return session.socket.timeout(10_000).emitWithAck('profile:switch', profileId);
+}

@@ -5,6 +5,7 @@
  * the market status is read once over REST, the server sends a new alert snapshot on join (so the
  * alerts need no REST call), and the quote subscriptions are sent again.
  */
+import type { WatchlistResponse } from '@insight/shared';
 import { distinctUntilChanged, of, shareReplay, switchMap, type Observable } from 'rxjs';
 import type { AlertList } from './alertList';
 import { noQuotes, type Quotes } from './quotes';
@@ -31,6 +32,15 @@ export const alerts$: Observable<AlertList | null> = session$.pipe(
 /** The latest quote of each symbol pushed this session (only symbols held with subscribeQuotes). */
 export const quotes$: Observable<Quotes> = session$.pipe(
   switchMap((session) => session?.quotes$ ?? of(noQuotes)),
+  shareReplay(1),
+);
+
+/**
+ * The user's whole watchlist as the server last described it (read when the session starts, then
+ * each 'watchlist:changed' push from any of the user's tabs); null until known and while signed out.
+ */
+export const watchlist$: Observable<WatchlistResponse | null> = session$.pipe(
+  switchMap((session) => session?.watchlist$ ?? of(null)),
   shareReplay(1),
 );
 

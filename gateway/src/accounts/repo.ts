@@ -1,3 +1,4 @@
+import type { FilterSet } from '@insight/shared';
 import type { Db } from '../platform/db';
 import type { NewUser } from '../platform/schema';
 
@@ -80,6 +81,15 @@ export function accountsRepo(db: Db) {
 
     async setNickname(userId: number, nickname: string) {
       await db.updateTable('users').set({ nickname }).where('id', '=', userId).execute();
+    },
+
+    /** The user's alert filters as JSON; null clears them. */
+    async setAlertFilters(userId: number, filters: FilterSet | null) {
+      await db
+        .updateTable('users')
+        .set({ alert_filters: filters === null ? null : JSON.stringify(filters) })
+        .where('id', '=', userId)
+        .execute();
     },
 
     async touchActivity(userId: number, trx: Db = db) {

@@ -1,5 +1,6 @@
 import {
   accountApi,
+  alertsApi,
   appLoginBodySchema,
   changeNicknameBodySchema,
   changePassBodySchema,
@@ -10,6 +11,7 @@ import {
   loginBodySchema,
   loginResponseSchema,
   registerProfileBodySchema,
+  saveAlertFiltersBodySchema,
   signupBodySchema,
   statusBodySchema,
   v1LoginBodySchema,
@@ -151,6 +153,13 @@ const routes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }
     accountApi.changeNickname,
     { config: { access: 'account.self' }, schema: { body: changeNicknameBodySchema, ...statusSchema } },
     async (request) => service.changeNickname(requireSession(request), request.body.nickname),
+  );
+
+  // The live feed's filters are the user's own, kept with the user (spec 000 §4 "Alert filters").
+  app.post(
+    alertsApi.saveFilters,
+    { config: { access: 'feed.read' }, schema: { body: saveAlertFiltersBodySchema, ...statusSchema } },
+    async (request) => service.saveAlertFilters(requireSession(request), request.body.alert_filters),
   );
 };
 

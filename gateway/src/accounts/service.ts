@@ -1,4 +1,4 @@
-import type { RegisterProfileBody, User } from '@insight/shared';
+import type { FilterSet, RegisterProfileBody, User } from '@insight/shared';
 import { messages } from '@insight/shared';
 import type { Config } from '../config';
 import type { Db } from '../platform/db';
@@ -347,6 +347,14 @@ export class AccountsService {
   async changeNickname(session: Session, nickname: string) {
     await this.repo.setNickname(session.userId, nickname);
     return { status: true as const, msg: messages.nickname.saved };
+  }
+
+  // ---- the live feed's filters ----
+
+  /** Keeps the user's alert filters (null: back to the defaults); current-user answers them from then on. */
+  async saveAlertFilters(session: Session, filters: FilterSet | null) {
+    await this.repo.setAlertFilters(session.userId, filters);
+    return { status: true as const };
   }
 }
 

@@ -18,6 +18,7 @@ export interface AlertRow {
   analyst_id: string | null;
   firm: string | null;
   price_target: string | null;
+  price_when_posted: string | null;
   name: string | null;
   sector: string | null;
   market_cap: string | null;
@@ -123,7 +124,7 @@ export function alertsRepo(db: Db) {
       const { profileId, userId, since, today, ids, limit = 500 } = options;
       const result = await sql<AlertRow>`
         select a.id, a.type, a.symbol, a.rating_id, a.earning_date::text as earning_date, a.at,
-               r.rating, r.analyst, r.analyst_id, r.firm, r.price_target,
+               r.rating, r.analyst, r.analyst_id, r.firm, r.price_target, r.price_when_posted,
                c.name, c.sector, c.market_cap, c.beta, c.pe_ratio_12m, c.indexes,
                q.last_price,
                (select min(e.date)::text from earnings e where e.symbol = a.symbol and e.date >= ${today}::date) as next_earning,

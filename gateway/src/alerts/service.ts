@@ -162,6 +162,7 @@ export function toAlert(row: AlertRow, grades: Map<string, AnalystGrade>): Alert
     universes: (row.indexes ?? []).flatMap((index) => universeOfIndex.get(index) ?? []),
     rating_id: row.rating_id,
     firm: row.firm,
+    price_when_posted: num(row.price_when_posted),
     last_price: last,
   };
 }

@@ -167,6 +167,61 @@ export function marketReadRepo(db: Db) {
         .orderBy('a.date')
         .execute();
     },
+
+    /** A company's sector (null for an ETF); undefined when the symbol is unknown. */
+    async sectorOf(symbol: string) {
+      return db
+        .selectFrom('companies')
+        .select(['symbol', 'sector'])
+        .where('symbol', '=', symbol)
+        .executeTakeFirst();
+    },
+
+    /**
+     * The ratings of a symbol published from `since`, newest first, with the analyst's name and firm
+     * as the analysts list has them now (as published when the analyst is not listed).
+     */
+    async ratingsOf(symbol: string, since: Date) {
+      return db
+        .selectFrom('ratings')
+        .leftJoin('analysts', 'analysts.id', 'ratings.analyst_id')
+        .select((eb) => [
+          'ratings.id',
+          'ratings.analyst_id',
+          'ratings.rating',
+          'ratings.price_target',
+          'ratings.price_when_posted',
+          'ratings.published_at',
+          eb.fn.coalesce('analysts.name', 'ratings.analyst').as('analyst_name'),
+          eb.fn.coalesce('analysts.firm', 'ratings.firm').as('firm'),
+        ])
+        .where('ratings.symbol', '=', symbol)
+        .where('ratings.published_at', '>=', since)
+        .orderBy('ratings.published_at', 'desc')
+        .orderBy('ratings.id', 'desc')
+        .execute();
+    },
+
+    /** The date of a symbol's newest stored daily bar. */
+    async newestBarDate(symbol: string) {
+      const row = await db
+        .selectFrom('daily_bars')
+        .select((eb) => eb.fn.max('date').as('date'))
+        .where('symbol', '=', symbol)
+        .executeTakeFirst();
+      return row?.date ?? null;
+    },
+
+    /** A symbol's daily closes from `from` on, oldest first. */
+    async closesFrom(symbol: string, from: string) {
+      return db
+        .selectFrom('daily_bars')
+        .select(['date', 'close'])
+        .where('symbol', '=', symbol)
+        .where('date', '>=', from)
+        .orderBy('date')
+        .execute();
+    },
   };
 }
 

@@ -10,8 +10,12 @@ import {
   marketLimits,
   marketOpenResponseSchema,
   newsResponseSchema,
+  priceHistoryParamsSchema,
+  priceHistoryResponseSchema,
   quotesBodySchema,
   quotesResponseSchema,
+  recommendationsParamsSchema,
+  recommendationsResponseSchema,
   stockSchema,
   symbolAndLastResponseSchema,
   symbolParamsSchema,
@@ -23,7 +27,7 @@ import {
 } from '@insight/shared/market/schemas';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { MarketService } from './service';
+import { marketNow, MarketService } from './service';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -39,10 +43,17 @@ const answers = <T>(ok: T) => ({ 200: ok, ...refusals });
  * need 'stock.read', news 'news.read'; the market status any signed-in account.
  */
 const routes: FastifyPluginAsyncZod = async (app) => {
-  const service = new MarketService(app.db, {
-    marketOpen: () => app.ingestor.marketOpen(),
-    today: () => newYorkDate(new Date(app.ingestor.marketStatus()?.at ?? Date.now())),
-  });
+  const service = new MarketService(
+    app.db,
+    {
+      marketOpen: () => app.ingestor.marketOpen(),
+      now: () => marketNow(app.ingestor.marketStatus()?.at),
+      today: () => newYorkDate(new Date(app.ingestor.marketStatus()?.at ?? Date.now())),
+    },
+    // Grades are the analytics' (registered after this plugin; read when a request comes), as stored:
+    // a page read does not wait for a recompute of the whole history.
+    (analystIds, sectors) => app.analytics.storedStatsFor(analystIds, sectors),
+  );
   app.decorate('marketReads', service);
 
   app.post(
@@ -107,6 +118,26 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       service.symbolToEtfChart(request.params.symbol, request.params.etf, request.params.start),
+  );
+
+  // ---- the stock page's ratings and price chart ----
+
+  app.get(
+    marketApi.recommendations,
+    {
+      config: { access: 'stock.read' },
+      schema: { params: recommendationsParamsSchema, response: answers(recommendationsResponseSchema) },
+    },
+    async (request) => service.recommendations(request.params.symbol),
+  );
+
+  app.get(
+    marketApi.priceHistory,
+    {
+      config: { access: 'stock.read' },
+      schema: { params: priceHistoryParamsSchema, response: answers(priceHistoryResponseSchema) },
+    },
+    async (request) => service.priceHistory(request.params.symbol, request.params.range),
   );
 
   // ---- news: every call answers {news: [...]}, newest first ----

@@ -1,23 +1,46 @@
 import { sectors } from '@insight/shared';
+import { consensusBuys, consensusTarget } from '@insight/shared/market/consensus';
 import {
   marketMessages,
   systemUniverses,
   type CompanyProfile,
   type NewsItem,
+  type PriceHistoryResponse,
+  type PriceRange,
   type QuotesResponse,
+  type Recommendation,
+  type RecommendationsResponse,
   type Stock,
   type SymbolHit,
   type SymbolToEtfChart,
 } from '@insight/shared/market/schemas';
+import { analystSectorKey } from '../analysts/service';
 import type { Db } from '../platform/db';
 import { HttpError } from '../platform/errors';
 import { marketReadRepo, num, type NewsQuery } from './read-repo';
 
-/** What the reads need of the live market: its status and the market's today (New York). */
+/** What the reads need of the live market: its status, the market's now and its today (New York). */
 export interface MarketClock {
   marketOpen(): boolean | null;
+  now(): Date;
   today(): string;
 }
+
+/**
+ * The market's now. The upstream's clock is the one that counts (a simulated market may run ahead of
+ * the wall clock), but its status, which carries it, is polled every few seconds and so lags by up to
+ * that: when the wall clock is later, it is the better reading. Without it, a rating published a
+ * moment ago would be in the future, and two follows a moment apart at the same instant.
+ */
+export function marketNow(statusAt: string | undefined, wallNow = Date.now()): Date {
+  return new Date(statusAt === undefined ? wallNow : Math.max(Date.parse(statusAt), wallNow));
+}
+
+/** The analysts' grades (1..7) per `analystSectorKey`, as the analytics store them. */
+export type GradeLookup = (
+  analystIds: readonly string[],
+  sectors: readonly string[],
+) => Promise<Map<string, { grade: number }>>;
 
 const notFound = (message: string) => new HttpError(404, message);
 
@@ -44,6 +67,38 @@ export function sectorOfName(name: string | null) {
   return sectors.find((sector) => sector.name === name) ?? null;
 }
 
+const pad2 = (value: number) => String(value).padStart(2, '0');
+
+/** The same day `months` months before a YYYY-MM-DD date, or the month's last day when it is shorter. */
+function monthsBefore(date: string, months: number): string {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const index = year * 12 + (month - 1) - months;
+  const targetYear = Math.floor(index / 12);
+  const targetMonth = index - targetYear * 12;
+  const daysInMonth = new Date(Date.UTC(targetYear, targetMonth + 1, 0)).getUTCDate();
+  return `${targetYear}-${pad2(targetMonth + 1)}-${pad2(Math.min(day, daysInMonth))}`;
+}
+
+const rangeMonths: Record<Exclude<PriceRange, 'YTD'>, number> = {
+  '1M': 1,
+  '3M': 3,
+  '6M': 6,
+  '1Y': 12,
+  '5Y': 60,
+};
+
+/**
+ * The first day of a price chart's range, counted back from its newest close: the close of that day
+ * (or the next trading day's) is the range's base, so "1M" compares with the close a month before.
+ * YTD starts on January 1 of the newest close's year.
+ */
+export function historyStart(range: PriceRange, newest: string): string {
+  return range === 'YTD' ? `${newest.slice(0, 4)}-01-01` : monthsBefore(newest, rangeMonths[range]);
+}
+
+/** How far back the stock page's ratings go (the page narrows it to 1 to 12 months). */
+const recommendationYears = 1;
+
 /**
  * The market reads of the spec from the ingested data. Knows nothing of HTTP: it answers entities
  * and throws HttpError(404) with the spec's messages for what it does not know.
@@ -54,6 +109,7 @@ export class MarketService {
   constructor(
     db: Db,
     private readonly clock: MarketClock,
+    private readonly grades: GradeLookup,
   ) {
     this.repo = marketReadRepo(db);
   }
@@ -204,6 +260,52 @@ export class MarketService {
         };
       }),
     };
+  }
+
+  /**
+   * The stock page's ratings (spec 000 §2): those of the last 12 months, newest first, each with its
+   * analyst's grade in the symbol's sector in the page's order (0 = C+ … 6 = A+); and the consensus of
+   * the last 3 months (shared consensus.ts), as of the market's now.
+   */
+  async recommendations(symbol: string): Promise<RecommendationsResponse> {
+    const company = await this.repo.sectorOf(symbol);
+    if (!company) throw notFound(marketMessages.unknownSymbol(symbol));
+    const now = this.clock.now();
+    const since = new Date(now);
+    since.setUTCFullYear(since.getUTCFullYear() - recommendationYears);
+    const rows = await this.repo.ratingsOf(symbol, since);
+    const sector = company.sector;
+    const grades =
+      sector === null || rows.length === 0
+        ? new Map<string, { grade: number }>()
+        : await this.grades([...new Set(rows.map((row) => row.analyst_id))], [sector]);
+    const recommendations = rows.map((row): Recommendation => {
+      const grade = sector === null ? undefined : grades.get(analystSectorKey(row.analyst_id, sector))?.grade;
+      return {
+        id: row.id,
+        rating: row.rating,
+        grade: grade === undefined ? null : grade - 1,
+        security_created_timestamp: Math.floor(row.published_at.getTime() / 1000),
+        analyst_name: row.analyst_name,
+        firm: row.firm,
+        price_target: Number(row.price_target),
+        price_when_posted: Number(row.price_when_posted),
+      };
+    });
+    return {
+      recommendations,
+      count_buy: consensusBuys(recommendations, now),
+      consensus_target: consensusTarget(recommendations, now),
+    };
+  }
+
+  /** Daily closes of a range, oldest first, counted back from the symbol's newest stored close. */
+  async priceHistory(symbol: string, range: PriceRange): Promise<PriceHistoryResponse> {
+    await this.requireKnown([symbol]);
+    const newest = await this.repo.newestBarDate(symbol);
+    if (newest === null) return { symbol, range, points: [] };
+    const rows = await this.repo.closesFrom(symbol, historyStart(range, newest));
+    return { symbol, range, points: rows.map((row) => ({ date: row.date, close: Number(row.close) })) };
   }
 
   private async news(query: NewsQuery): Promise<NewsItem[]> {

@@ -18,6 +18,7 @@ export interface Database {
   ingest_state: IngestStateTable;
   universes: UniversesTable;
   universe_symbols: UniverseSymbolsTable;
+  watchlist: WatchlistTable;
 }
 
 /** NUMERIC arrives as a string (exact); code that needs a number converts where it reads. */
@@ -124,6 +125,14 @@ export interface UniversesTable {
 export interface UniverseSymbolsTable {
   universe_id: number;
   symbol: string;
+}
+
+/** Migration 0005: a followed symbol, with when and at what price it was followed. */
+export interface WatchlistTable {
+  user_id: number;
+  symbol: string;
+  followed_at: ColumnType<Date, Date | undefined, Date>;
+  entry_price: NullableNumeric;
 }
 
 type CreatedAt = ColumnType<Date, Date | undefined, never>;

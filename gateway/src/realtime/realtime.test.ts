@@ -54,6 +54,7 @@ function anAlert(overrides: Partial<Alert> = {}): Alert {
     universes: [],
     rating_id: null,
     firm: 'Firm',
+    price_when_posted: 170,
     last_price: 222.2,
     ...overrides,
   };

@@ -78,6 +78,8 @@ export const alertSchema = z.object({
   /** The rating's original text fields, for the card's expandable original rating. */
   rating_id: z.string().nullable(),
   firm: z.string().nullable(),
+  /** The price when the rating was published (the original rating's entry price). */
+  price_when_posted: z.number().nullable(),
   last_price: z.number().nullable(),
 });
 export type Alert = z.infer<typeof alertSchema>;

@@ -2,6 +2,9 @@ import { Navigate, useSearchParams } from 'react-router';
 import { useAtomValue } from '../../app/store';
 import { NotAvailablePanel } from '../../components/NotAvailablePanel';
 import { currentUserAtom } from '../auth/atoms';
+import { FeedPage } from '../feed/FeedPage';
+import { NewsPage } from '../news/NewsPage';
+import { WatchlistPage } from '../watchlist/WatchlistPage';
 import { homeScreenFor, homeScreenTitles, homeTabParam } from './tabs';
 
 /**
@@ -13,5 +16,8 @@ export function HomePage() {
   const [search] = useSearchParams();
   if (user?.account_type === 'profile') return <Navigate to="/investment-profile" replace />;
   const screen = homeScreenFor(search.get(homeTabParam));
+  if (screen === 'liveFeed') return <FeedPage />;
+  if (screen === 'watchlist') return <WatchlistPage />;
+  if (screen === 'news') return <NewsPage />;
   return <NotAvailablePanel title={homeScreenTitles[screen]} />;
 }

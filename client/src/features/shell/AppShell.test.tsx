@@ -160,15 +160,27 @@ describe('the sub bar', () => {
 
   it.each([
     ['/', 'Home'],
-    ['/?tab=0', 'Live Feed'],
     ['/?tab=4', 'Tools'],
     ['/?tab=15', 'Test table'],
-    ['/?tab=9', 'News'],
   ])('%s shows the %s screen', async (path, title) => {
     signedInAs(aUser());
     renderApp(path);
     expect(await screen.findByRole('heading', { name: title })).toBeTruthy();
     expect(screen.getByText(/arrives in a later release/)).toBeTruthy();
+  });
+
+  it('/?tab=0 shows the Live Feed', async () => {
+    signedInAs(aUser());
+    renderApp('/?tab=0');
+    expect(await screen.findByRole('heading', { name: 'Live Feed' })).toBeTruthy();
+    expect(screen.queryByText(/arrives in a later release/)).toBeNull();
+  });
+
+  it('/?tab=9 (any other tab) shows the News page', async () => {
+    signedInAs(aUser());
+    renderApp('/?tab=9');
+    expect(await screen.findByRole('heading', { name: 'News' })).toBeTruthy();
+    expect(screen.getByRole('tablist', { name: 'News channel' })).toBeTruthy();
   });
 
   it('shows a trial user the trial banner with the days badge in red under 15 days', async () => {

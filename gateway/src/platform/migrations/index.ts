@@ -3,6 +3,7 @@ import * as foundation from './0001_foundation';
 import * as market from './0002_market';
 import * as analytics from './0003_analytics';
 import * as alerts from './0004_alerts';
+import * as watchlist from './0005_watchlist';
 
 /** Numbered migrations, applied in order at start. Add new ones at the end; never edit a landed one. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '0002_market': market,
   '0003_analytics': analytics,
   '0004_alerts': alerts,
+  '0005_watchlist': watchlist,
 };

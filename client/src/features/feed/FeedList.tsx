@@ -1,0 +1,186 @@
+import { Box, Button, EmptyState, Flex, Skeleton, Stack, VisuallyHidden } from '@chakra-ui/react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { subscribeQuotes, type Quotes } from '../../realtime/streams';
+import { AlertCard } from './AlertCard';
+import type { FeedAlert } from './atoms';
+import { ArrowUpIcon, FilterIcon, InboxIcon } from './icons';
+import { useHeldArrivals } from './useHeldArrivals';
+
+/** Cards drawn at first, and added by each 'Show more'. */
+export const feedPageSize = 20;
+
+export interface FeedListProps {
+  /** Every current alert (null until the snapshot arrives) and those passing the filters. */
+  alerts: readonly FeedAlert[] | null;
+  shown: readonly FeedAlert[] | null;
+  profileId: number | null;
+  quotes: Quotes;
+  counts: ReadonlyMap<string, number>;
+  onResetFilters: () => void;
+  onDismiss: (alert: FeedAlert) => void;
+  onSeeDetails: (alert: FeedAlert) => void;
+}
+
+/** The alert cards, newest first, with the loading and empty states of spec 000 §2. */
+export function FeedList(props: FeedListProps) {
+  const { alerts, shown, profileId, quotes, counts, onResetFilters, onDismiss, onSeeDetails } = props;
+  const listRef = useRef<HTMLDivElement>(null);
+  const { visible, heldCount, freshIds, reveal, containerProps } = useHeldArrivals(
+    alerts,
+    shown,
+    profileId,
+    listRef,
+  );
+  const [limit, setLimit] = useState(feedPageSize);
+  const rendered = useMemo(() => visible.slice(0, limit), [visible, limit]);
+  const now = useNow(30_000);
+  useLiveQuotes(rendered);
+
+  if (alerts === null || shown === null) return <FeedSkeleton />;
+  if (alerts.length === 0)
+    return (
+      <FeedEmpty
+        icon={<InboxIcon />}
+        title="No recent ratings"
+        description="New analyst ratings for this profile appear here the moment they are published."
+      />
+    );
+  if (shown.length === 0)
+    return (
+      <FeedEmpty
+        icon={<FilterIcon />}
+        title="No opportunities under the current filters"
+        description={`${alerts.length} recent ${alerts.length === 1 ? 'alert is' : 'alerts are'} hidden by your filters.`}
+        action={
+          <Button size="sm" onClick={onResetFilters}>
+            Reset filters
+          </Button>
+        }
+      />
+    );
+
+  const showHeld = () => {
+    reveal();
+    const list = listRef.current;
+    if (list && list.getBoundingClientRect().top < 0)
+      list.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    list?.focus({ preventScroll: true });
+  };
+
+  return (
+    <Box
+      ref={listRef}
+      tabIndex={-1}
+      aria-label="Alerts"
+      role="region"
+      position="relative"
+      outline="none"
+      scrollMarginTop="4"
+      {...containerProps}
+    >
+      <Flex position="sticky" top="3" zIndex="sticky" justify="center" h="0" overflow="visible">
+        {heldCount > 0 && (
+          <Button
+            size="sm"
+            rounded="full"
+            shadow="lg"
+            mt="-5"
+            onClick={showHeld}
+            animationName="slide-from-top, fade-in"
+            animationDuration="0.25s"
+            _motionReduce={{ animation: 'none' }}
+          >
+            <ArrowUpIcon />
+            {heldCount} new {heldCount === 1 ? 'alert' : 'alerts'}
+          </Button>
+        )}
+      </Flex>
+      <VisuallyHidden aria-live="polite">
+        {heldCount > 0 ? `${heldCount} new ${heldCount === 1 ? 'alert' : 'alerts'} above` : ''}
+      </VisuallyHidden>
+      <Stack as="ol" listStyleType="none" gap="3" p="0" m="0">
+        {rendered.map((alert) => (
+          <li key={alert.id}>
+            <AlertCard
+              alert={alert}
+              quote={quotes[alert.symbol.toUpperCase()]}
+              count={counts.get(alert.symbol) ?? 1}
+              now={now}
+              fresh={freshIds.has(alert.id)}
+              onDismiss={onDismiss}
+              onSeeDetails={onSeeDetails}
+            />
+          </li>
+        ))}
+      </Stack>
+      {visible.length > rendered.length && (
+        <Flex justify="center" mt="5">
+          <Button variant="outline" size="sm" onClick={() => setLimit((current) => current + feedPageSize)}>
+            Show more ({visible.length - rendered.length} more)
+          </Button>
+        </Flex>
+      )}
+    </Box>
+  );
+}
+
+/** Holds the live quotes of the symbols on screen, so their prices move with the market. */
+function useLiveQuotes(alerts: readonly FeedAlert[]) {
+  const key = [...new Set(alerts.map((alert) => alert.symbol))].sort().join(',');
+  useEffect(() => (key === '' ? undefined : subscribeQuotes(key.split(','))), [key]);
+}
+
+/** The clock the cards' ages read, ticking every `intervalMs`. */
+function useNow(intervalMs: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), intervalMs);
+    return () => clearInterval(timer);
+  }, [intervalMs]);
+  return now;
+}
+
+function FeedSkeleton() {
+  return (
+    <Stack gap="3" aria-busy="true" aria-label="Loading alerts" role="status">
+      {[0, 1, 2].map((index) => (
+        <Box key={index} bg="bg.panel" borderWidth="1px" rounded="xl" p="4" shadow="xs">
+          <Flex gap="2" align="center">
+            <Skeleton h="5" w="20" rounded="full" />
+            <Skeleton h="5" w="14" />
+            <Skeleton h="4" w="32" />
+          </Flex>
+          <Skeleton h="4" mt="4" w="90%" />
+          <Skeleton h="4" mt="2" w="60%" />
+        </Box>
+      ))}
+    </Stack>
+  );
+}
+
+function FeedEmpty({
+  icon,
+  title,
+  description,
+  action,
+}: {
+  icon: ReactNode;
+  title: string;
+  description: string;
+  action?: ReactNode;
+}) {
+  return (
+    <EmptyState.Root bg="bg.panel" borderWidth="1px" rounded="xl" shadow="xs" py={{ base: '10', md: '14' }}>
+      <EmptyState.Content>
+        <EmptyState.Indicator color="fg.subtle" fontSize="3xl">
+          {icon}
+        </EmptyState.Indicator>
+        <Stack textAlign="center" gap="1" maxW="md">
+          <EmptyState.Title>{title}</EmptyState.Title>
+          <EmptyState.Description>{description}</EmptyState.Description>
+        </Stack>
+        {action}
+      </EmptyState.Content>
+    </EmptyState.Root>
+  );
+}

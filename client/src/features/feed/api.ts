@@ -1,0 +1,14 @@
+import { alertsApi, statusBodySchema, type FilterSet } from '@insight/shared';
+import { api } from '../../api/request';
+
+/** The live feed's calls (spec 000 §7 and the saved filters), each checked by its shared schema. */
+export const feedCalls = {
+  async dismiss(alertId: number): Promise<void> {
+    await api.post(alertsApi.dismiss, { alert_id: alertId }, { schema: statusBodySchema });
+  },
+
+  /** The user's alert filters, kept on the server; null clears them back to the defaults. */
+  async saveFilters(filters: FilterSet | null): Promise<void> {
+    await api.post(alertsApi.saveFilters, { alert_filters: filters }, { schema: statusBodySchema });
+  },
+};
