@@ -12,5 +12,6 @@ export * from './sim/schemas';
 export * from './analysts/performance';
 export * from './market/schemas';
 export * from './watchlist/schemas';
+export * from './portfolio/schemas';
 export * from './realtime/events';
 export * from './realtime/rooms';

@@ -1,4 +1,5 @@
 import type { Alert } from '../alerts/schemas';
+import type { PortfolioChanged } from '../portfolio/schemas';
 import type { WatchlistResponse } from '../watchlist/schemas';
 
 /**
@@ -24,6 +25,8 @@ export interface ServerToClientEvents {
   quotes: (payload: Record<string, QuoteDelta>) => void;
   /** The user's whole watchlist after a change in any of their tabs (to the user's room). */
   'watchlist:changed': (payload: WatchlistResponse) => void;
+  /** A change to one of the user's portfolios, made in any tab (to the user's room): refetch what `kind` names. */
+  'portfolio:changed': (payload: PortfolioChanged) => void;
 }
 
 export interface ClientToServerEvents {
