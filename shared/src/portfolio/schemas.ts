@@ -173,6 +173,7 @@ export const portfolioMessages = {
   deleteSkipped: (symbols: readonly string[]) =>
     `Cannot delete ${symbols.join(', ')} as they were opened before the last deposit; the other positions were deleted.`,
   deleteFailed: 'error while deleting position',
+  deleted: (count: number) => (count === 1 ? 'Position deleted' : `${count} positions deleted`),
   editBlocked: (symbol: string) => `Cannot edit ${symbol}: it was opened before the last deposit.`,
   positionAdded: 'Position added to Portfolio',
   positionsAdded: (count: number) => `${count} positions added to Portfolio`,
@@ -207,6 +208,7 @@ export const portfolioMessages = {
   dateFuture: 'Date cannot be after today',
   datePast: 'Date cannot be before today',
   dateBeforeDeposit: (lastDeposit: string) => `Date cannot be before the last deposit (${lastDeposit})`,
+  dateBeforeEntry: (entryDate: string) => `Close date cannot be before the entry date (${entryDate})`,
 } as const;
 
 // ---- field rules, one place for form and server ----
@@ -232,11 +234,21 @@ export const quantityField = z
       .max(portfolioLimits.quantityMax, { error: portfolioMessages.quantityMax }),
   );
 
+/** A real YYYY-MM-DD date within the market calendar's years (its functions throw on any other). */
+const isCalendarDate = (value: string) => {
+  try {
+    isTradingDay(value);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
 /** A market day as YYYY-MM-DD: a real date and a trading day. Range checks (today, last deposit) are the service's. */
 export const tradingDateField = z
   .string({ error: portfolioMessages.dateFormat })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: portfolioMessages.dateFormat })
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), { error: portfolioMessages.dateFormat })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: portfolioMessages.dateFormat, abort: true })
+  .refine(isCalendarDate, { error: portfolioMessages.dateFormat, abort: true })
   .refine((value) => isTradingDay(value), { error: portfolioMessages.dateTradingDay });
 
 const notesField = z.string().trim().max(portfolioLimits.notesMax).default('');
@@ -525,6 +537,23 @@ export const monitorSettingSchema = z.object({
   selectedOption: z.string().nullable(),
 });
 export type MonitorSetting = z.infer<typeof monitorSettingSchema>;
+
+/**
+ * Spec 001 §9: a file's monitor settings until its owner changes them. Benchmark deviation, stop-loss
+ * and take profit 10%, universe rank decrease 10 points; every alert kind on.
+ */
+export const defaultMonitorSettings: readonly MonitorSetting[] = [
+  { type: 'buy', value: null, checked: true, selectedOption: null },
+  { type: 'sell', value: null, checked: true, selectedOption: null },
+  { type: 'earning', value: null, checked: true, selectedOption: null },
+  { type: 'split', value: null, checked: true, selectedOption: null },
+  { type: 'refresh', value: null, checked: true, selectedOption: null },
+  { type: 'ma50', value: null, checked: true, selectedOption: null },
+  { type: 'etf', value: 10, checked: true, selectedOption: null },
+  { type: 'sl', value: 10, checked: true, selectedOption: null },
+  { type: 'profit', value: 10, checked: true, selectedOption: null },
+  { type: 'universeRank', value: 10, checked: true, selectedOption: null },
+];
 
 export const openPositionsResponseSchema = z.object({
   list: z.array(positionSchema),

@@ -1,9 +1,12 @@
 import type { ReactNode, SVGProps } from 'react';
 
-type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'> & { size?: string | number };
+export type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'> & { size?: string | number };
 
-/** The handful of line icons the app needs, drawn inline: 24×24 strokes in currentColor, 1em by default. */
-function line(paths: ReactNode) {
+/**
+ * Makes a line icon, drawn inline: 24×24 strokes in currentColor, 1em by default. Every feature's
+ * icons.tsx draws its own icons with this.
+ */
+export function lineIcon(paths: ReactNode) {
   return function LineIcon({ size = '1em', ...props }: IconProps) {
     return (
       <svg
@@ -26,35 +29,35 @@ function line(paths: ReactNode) {
   };
 }
 
-export const SearchIcon = line(
+export const SearchIcon = lineIcon(
   <>
     <circle cx="11" cy="11" r="7" />
     <path d="m20 20-3.5-3.5" />
   </>,
 );
-export const ChevronDownIcon = line(<path d="m6 9 6 6 6-6" />);
-export const UserIcon = line(
+export const ChevronDownIcon = lineIcon(<path d="m6 9 6 6 6-6" />);
+export const UserIcon = lineIcon(
   <>
     <circle cx="12" cy="8" r="4" />
     <path d="M4 21a8 8 0 0 1 16 0" />
   </>,
 );
-export const LockIcon = line(
+export const LockIcon = lineIcon(
   <>
     <rect x="4" y="11" width="16" height="10" rx="2" />
     <path d="M8 11V7a4 4 0 0 1 8 0v4" />
   </>,
 );
-export const ClockIcon = line(
+export const ClockIcon = lineIcon(
   <>
     <circle cx="12" cy="12" r="9" />
     <path d="M12 7v5l3 2" />
   </>,
 );
-export const CheckCircleIcon = line(
+export const CheckCircleIcon = lineIcon(
   <>
     <circle cx="12" cy="12" r="9" />
     <path d="m8 12 3 3 5-6" />
   </>,
 );
-export const ArrowLeftIcon = line(<path d="M19 12H5m6-6-6 6 6 6" />);
+export const ArrowLeftIcon = lineIcon(<path d="M19 12H5m6-6-6 6 6 6" />);

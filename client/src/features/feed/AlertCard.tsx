@@ -14,7 +14,7 @@ import {
 import type { QuoteDelta } from '@insight/shared';
 import { lastPriceOf } from '@insight/shared/alerts/filter';
 import { memo, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { useAddToPortfolio } from '../portfolio/positionDialog/useAddToPortfolio';
 import { WatchStar } from '../watchlist/WatchStar';
 import { AlertFigures, AlertSentence, TickerLink } from './AlertText';
 import type { FeedAlert } from './atoms';
@@ -31,9 +31,6 @@ import {
   TrendDownIcon,
   TrendUpIcon,
 } from './icons';
-
-/** Where "add to portfolio" leads until the portfolio's own dialog arrives: the Portfolio tab. */
-export const portfolioTabPath = '/?tab=3';
 
 interface Kind {
   label: string;
@@ -296,7 +293,7 @@ function CardActions({
   dismissing: boolean;
   onDismiss: (alert: FeedAlert) => void;
 }) {
-  const navigate = useNavigate();
+  const addToPortfolio = useAddToPortfolio();
   const portfolioLabel = `Add ${alert.symbol} to portfolio`;
   const dismissLabel = `Dismiss the alert on ${alert.symbol}`;
   return (
@@ -309,7 +306,7 @@ function CardActions({
           size="sm"
           color="fg.muted"
           disabled={dismissing}
-          onClick={() => void navigate(portfolioTabPath)}
+          onClick={() => addToPortfolio(alert.symbol, alert.rating === 'sell' ? 'Sell' : 'Buy')}
         >
           <BriefcasePlusIcon />
         </IconButton>

@@ -1,30 +1,5 @@
-import type { ReactNode, SVGProps } from 'react';
-
-type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'> & { size?: string | number };
-
-/** The feed's line icons, drawn like components/ui/icons: 24×24 strokes in currentColor, 1em. */
-function line(paths: ReactNode) {
-  return function LineIcon({ size = '1em', ...props }: IconProps) {
-    return (
-      <svg
-        viewBox="0 0 24 24"
-        width={size}
-        height={size}
-        fill="none"
-        stroke="currentColor"
-        strokeWidth={2}
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        aria-hidden
-        focusable="false"
-        style={{ flexShrink: 0, display: 'inline-block', verticalAlign: 'middle' }}
-        {...props}
-      >
-        {paths}
-      </svg>
-    );
-  };
-}
+/** The feed's icons beyond the shared set. */
+import { lineIcon as line } from '../../components/ui/icons';
 
 export const FilterIcon = line(<path d="M4 5h16l-6 7.5V19l-4 1.5v-8L4 5Z" />);
 export const CloseIcon = line(<path d="M18 6 6 18M6 6l12 12" />);

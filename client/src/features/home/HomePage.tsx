@@ -3,7 +3,9 @@ import { useAtomValue } from '../../app/store';
 import { NotAvailablePanel } from '../../components/NotAvailablePanel';
 import { currentUserAtom } from '../auth/atoms';
 import { FeedPage } from '../feed/FeedPage';
+import { HomeDashboard } from './HomeDashboard';
 import { NewsPage } from '../news/NewsPage';
+import { PortfolioPage } from '../portfolio/PortfolioPage';
 import { WatchlistPage } from '../watchlist/WatchlistPage';
 import { homeScreenFor, homeScreenTitles, homeTabParam } from './tabs';
 
@@ -16,8 +18,10 @@ export function HomePage() {
   const [search] = useSearchParams();
   if (user?.account_type === 'profile') return <Navigate to="/investment-profile" replace />;
   const screen = homeScreenFor(search.get(homeTabParam));
+  if (screen === 'home') return <HomeDashboard />;
   if (screen === 'liveFeed') return <FeedPage />;
   if (screen === 'watchlist') return <WatchlistPage />;
+  if (screen === 'portfolio') return <PortfolioPage />;
   if (screen === 'news') return <NewsPage />;
   return <NotAvailablePanel title={homeScreenTitles[screen]} />;
 }

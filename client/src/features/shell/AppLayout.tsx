@@ -3,6 +3,7 @@ import { Outlet } from 'react-router';
 import { useAtomValue } from '../../app/store';
 import { CopyrightFooter } from '../../components/CopyrightFooter';
 import { currentUserAtom } from '../auth/atoms';
+import { AddToPortfolioHost } from '../portfolio/positionDialog/AddToPortfolioHost';
 import { SubBar } from './SubBar';
 import { TopBar } from './TopBar';
 
@@ -29,6 +30,7 @@ export function AppLayout() {
         <Outlet />
       </Box>
       <CopyrightFooter />
+      <AddToPortfolioHost />
     </Flex>
   );
 }

@@ -155,11 +155,16 @@ describe('the sub bar', () => {
       ['Tools', '/?tab=4'],
     ]);
     expect(within(nav).getByRole('link', { name: 'Portfolio' }).getAttribute('aria-current')).toBe('page');
-    expect(screen.getByRole('heading', { name: 'Portfolio' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: /portfolio/i })).toBeTruthy();
+  });
+
+  it('/ shows the home dashboard', async () => {
+    signedInAs(aUser({ nickname: null, first_name: 'Dana' }));
+    renderApp('/');
+    expect(await screen.findByRole('heading', { name: 'Welcome, Dana', level: 1 })).toBeTruthy();
   });
 
   it.each([
-    ['/', 'Home'],
     ['/?tab=4', 'Tools'],
     ['/?tab=15', 'Test table'],
   ])('%s shows the %s screen', async (path, title) => {

@@ -1,6 +1,7 @@
 import { Badge, Box, Flex, HStack, Heading, Link, Stack, Text } from '@chakra-ui/react';
 import type { CompanyProfile, Stock } from '@insight/shared';
 import { Link as RouterLink } from 'react-router';
+import { AddToPortfolioButton } from '../portfolio/positionDialog/AddToPortfolioButton';
 import { WatchStar } from '../watchlist/WatchStar';
 import type { LivePrice } from './live';
 import { LivePriceView } from './LivePriceView';
@@ -61,9 +62,10 @@ export function StockHeader({ stock, profile, price, live }: StockHeaderProps) {
           >
             {stock.Name || profile.name}
           </Heading>
-          <Box flexShrink={0}>
+          <HStack flexShrink={0} gap="0.5">
             <WatchStar symbol={stock.symbol} />
-          </Box>
+            <AddToPortfolioButton symbol={stock.symbol} />
+          </HStack>
         </HStack>
         <HStack gap="2" wrap="wrap">
           {sector && (

@@ -1,22 +1,21 @@
 import { IconButton, Menu, Portal } from '@chakra-ui/react';
-import { Link as RouterLink, useNavigate } from 'react-router';
-import { homeTabPath } from '../home/tabs';
+import { Link as RouterLink } from 'react-router';
+import { useAddToPortfolio } from '../portfolio/positionDialog/useAddToPortfolio';
 import { BriefcaseIcon, ChartIcon, ExternalIcon, MoreIcon, TrashIcon } from './icons';
 import { useWatchToggle } from './useWatchToggle';
 
 /** Spec 001 §2 "Watchlist page": each row's menu. */
 export function RowMenu({ symbol, onCompare }: { symbol: string; onCompare: () => void }) {
   const toggle = useWatchToggle();
-  const navigate = useNavigate();
+  const addToPortfolio = useAddToPortfolio();
   const select = (value: string) => {
     switch (value) {
       case 'remove':
         toggle(symbol, false);
         return;
       case 'portfolio':
-        // Adding a position belongs to the portfolio screen, which a later issue brings; until then
-        // the action opens the Portfolio tab.
-        void navigate(homeTabPath(3));
+        // The position dialog preset with the symbol, or the new-file state when there is no file.
+        addToPortfolio(symbol);
         return;
       case 'compare':
         onCompare();

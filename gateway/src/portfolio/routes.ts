@@ -1,0 +1,297 @@
+import { errorBodySchema, rooms } from '@insight/shared';
+import {
+  addBudgetBodySchema,
+  addPositionsBodySchema,
+  addPositionsResponseSchema,
+  budgetResponseSchema,
+  closeBodySchema,
+  closedPositionsResponseSchema,
+  createPortfolioBodySchema,
+  deleteBodySchema,
+  deleteResponseSchema,
+  depositBodySchema,
+  depositsResponseSchema,
+  downloadQuerySchema,
+  fundsHistorySchema,
+  futureActionBodySchema,
+  futureActionSavedSchema,
+  futureActionsResponseSchema,
+  lastDayListSchema,
+  lastFundDateParamsSchema,
+  lastFundDateResponseSchema,
+  openPositionsResponseSchema,
+  pieChartBodySchema,
+  pieChartResponseSchema,
+  portfolioApi,
+  portfolioChartBodySchema,
+  portfolioChartResponseSchema,
+  portfolioIdParamsSchema,
+  portfolioListSchema,
+  portfolioSchema,
+  sharpeResponseSchema,
+  statusResponseSchema,
+  unitPriceResponseSchema,
+  userIdParamsSchema,
+} from '@insight/shared/portfolio/schemas';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { marketNow } from '../market/service';
+import { requireSession } from '../platform/session';
+import { actionsTable, download, positionsTable, type DownloadFile } from './downloads';
+import { PortfolioService, type Caller } from './service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    portfolio: PortfolioService;
+  }
+}
+
+const refusals = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+};
+const answering = <S extends z.ZodType>(schema: S) => ({ 200: schema, ...refusals });
+const access = { access: 'portfolio.use' as const };
+
+/** The caller: an admin may act on any user's file. */
+const callerOf = (request: FastifyRequest): Caller => {
+  const session = requireSession(request);
+  return { userId: session.userId, admin: session.roles.includes('admin') };
+};
+
+const send = (reply: FastifyReply, file: DownloadFile) =>
+  reply
+    .header('content-disposition', `attachment; filename="${file.filename}"`)
+    .header('cache-control', 'no-store')
+    .type(file.contentType)
+    .send(file.body);
+
+/**
+ * The portfolio calls (spec 001 §7, spec 002 §7.6): one file per user, its funds, positions, closes,
+ * future actions, charts and downloads. Investors only ('portfolio.use'); nobody reads or changes
+ * another user's file but an admin. Every committed change is pushed to the owner's tabs as
+ * 'portfolio:changed' so they refetch what it names.
+ */
+const routes: FastifyPluginAsyncZod = async (app) => {
+  const service = new PortfolioService(
+    app.db,
+    { now: () => marketNow(app.ingestor.marketStatus()?.at) },
+    // Realtime is registered after the features; it is there by the time a request comes.
+    (ownerId, change) => {
+      if (app.hasDecorator('realtime'))
+        app.realtime.publish(rooms.user(ownerId), 'portfolio:changed', change);
+    },
+  );
+  app.decorate('portfolio', service);
+
+  // ---- the file ----
+
+  app.post(
+    portfolioApi.create,
+    { config: access, schema: { body: createPortfolioBodySchema, response: answering(portfolioSchema) } },
+    async (request) => service.create(callerOf(request), request.body),
+  );
+
+  app.get(
+    portfolioApi.list,
+    { config: access, schema: { params: userIdParamsSchema, response: answering(portfolioListSchema) } },
+    async (request) => service.list(callerOf(request), request.params.userId),
+  );
+
+  app.get(
+    portfolioApi.lastDay,
+    { config: access, schema: { params: userIdParamsSchema, response: answering(lastDayListSchema) } },
+    async (request) => service.lastDay(callerOf(request), request.params.userId),
+  );
+
+  app.get(
+    portfolioApi.unitPrice,
+    {
+      config: access,
+      schema: { params: portfolioIdParamsSchema, response: answering(unitPriceResponseSchema) },
+    },
+    async (request) => service.unitPrice(callerOf(request), request.params.id),
+  );
+
+  app.get(
+    portfolioApi.sharpe,
+    {
+      config: access,
+      schema: { params: portfolioIdParamsSchema, response: answering(sharpeResponseSchema) },
+    },
+    async (request) => service.sharpe(callerOf(request), request.params.id),
+  );
+
+  app.get(
+    portfolioApi.reset,
+    {
+      config: access,
+      schema: { params: portfolioIdParamsSchema, response: answering(statusResponseSchema) },
+    },
+    async (request) => service.reset(callerOf(request), request.params.id),
+  );
+
+  // ---- funds ----
+
+  app.post(
+    portfolioApi.addBudget,
+    { config: access, schema: { body: addBudgetBodySchema, response: answering(budgetResponseSchema) } },
+    async (request) => service.addBudget(callerOf(request), request.body),
+  );
+
+  app.post(
+    portfolioApi.deposits,
+    { config: access, schema: { body: depositBodySchema, response: answering(budgetResponseSchema) } },
+    async (request) => service.deposit(callerOf(request), request.body),
+  );
+
+  app.get(
+    portfolioApi.depositsOf,
+    {
+      config: access,
+      schema: { params: portfolioIdParamsSchema, response: answering(depositsResponseSchema) },
+    },
+    async (request) => ({ funds: await service.fundsHistory(callerOf(request), request.params.id) }),
+  );
+
+  app.get(
+    portfolioApi.fundsHistory,
+    { config: access, schema: { params: portfolioIdParamsSchema, response: answering(fundsHistorySchema) } },
+    async (request) => service.fundsHistory(callerOf(request), request.params.id),
+  );
+
+  app.get(
+    portfolioApi.lastFundDate,
+    {
+      config: access,
+      schema: { params: lastFundDateParamsSchema, response: answering(lastFundDateResponseSchema) },
+    },
+    async (request) => service.lastFundDate(callerOf(request), request.params.userId, request.params.id),
+  );
+
+  // ---- positions ----
+
+  app.post(
+    portfolioApi.addPositions,
+    {
+      config: access,
+      schema: { body: addPositionsBodySchema, response: answering(addPositionsResponseSchema) },
+    },
+    async (request) => service.addPositions(callerOf(request), request.body),
+  );
+
+  app.get(
+    portfolioApi.openPositions,
+    {
+      config: access,
+      schema: { params: portfolioIdParamsSchema, response: answering(openPositionsResponseSchema) },
+    },
+    async (request) => {
+      const answer = await service.openPositions(callerOf(request), request.params.id);
+      // The monitor feature (registered after this one) keeps the file's saved rules.
+      if (!app.hasDecorator('monitor')) return answer;
+      const settings = await app.monitor.settingsOf(request.params.id);
+      return { ...answer, monitor_settings: settings.notification_settings };
+    },
+  );
+
+  app.get(
+    portfolioApi.closedPositions,
+    {
+      config: access,
+      schema: { params: portfolioIdParamsSchema, response: answering(closedPositionsResponseSchema) },
+    },
+    async (request) => service.closedPositions(callerOf(request), request.params.id),
+  );
+
+  app.post(
+    portfolioApi.close,
+    { config: access, schema: { body: closeBodySchema, response: answering(statusResponseSchema) } },
+    async (request) => service.close(callerOf(request), request.body),
+  );
+
+  app.post(
+    portfolioApi.delete,
+    { config: access, schema: { body: deleteBodySchema, response: answering(deleteResponseSchema) } },
+    async (request) => service.delete(callerOf(request), request.body.scurity_ids),
+  );
+
+  // ---- future actions ----
+
+  app.post(
+    portfolioApi.addFutureAction,
+    {
+      config: access,
+      schema: { body: futureActionBodySchema, response: answering(futureActionSavedSchema) },
+    },
+    async (request) => service.addFutureAction(callerOf(request), request.body),
+  );
+
+  app.get(
+    portfolioApi.futureActions,
+    {
+      config: access,
+      schema: { params: portfolioIdParamsSchema, response: answering(futureActionsResponseSchema) },
+    },
+    async (request) => ({ list: (await service.futureActions(callerOf(request), request.params.id)).list }),
+  );
+
+  // ---- charts ----
+
+  app.post(
+    portfolioApi.pieChart,
+    { config: access, schema: { body: pieChartBodySchema, response: answering(pieChartResponseSchema) } },
+    async (request) => service.pieChart(callerOf(request), request.body.pid),
+  );
+
+  app.post(
+    portfolioApi.chart,
+    {
+      config: access,
+      schema: { body: portfolioChartBodySchema, response: answering(portfolioChartResponseSchema) },
+    },
+    async (request) => service.chart(callerOf(request), request.body),
+  );
+
+  // ---- downloads (page navigation: a file, or a JSON refusal) ----
+
+  app.get(
+    portfolioApi.downloadPositions,
+    {
+      config: access,
+      schema: { params: portfolioIdParamsSchema, querystring: downloadQuerySchema, response: refusals },
+    },
+    async (request, reply) => {
+      const { file, today, open, closed } = await service.allPositions(callerOf(request), request.params.id);
+      const table = positionsTable(open, closed);
+      return send(
+        reply,
+        await download(table, request.query.format, `portfolio-${file.id}-positions-${today}`),
+      );
+    },
+  );
+
+  app.get(
+    portfolioApi.downloadActions,
+    {
+      config: access,
+      schema: { params: portfolioIdParamsSchema, querystring: downloadQuerySchema, response: refusals },
+    },
+    async (request, reply) => {
+      const { file, list } = await service.futureActions(
+        callerOf(request),
+        request.params.id,
+        request.query.symbols,
+      );
+      const stem = `portfolio-${file.id}-actions-${service.today()}`;
+      return send(reply, await download(actionsTable(list), request.query.format, stem));
+    },
+  );
+};
+
+export const portfolioRoutes = fp(routes, { name: 'portfolio', dependencies: ['db', 'session', 'market'] });
