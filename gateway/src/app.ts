@@ -4,6 +4,7 @@ import { seedDemoAccounts } from './accounts/demo';
 import { accountsRoutes } from './accounts/routes';
 import { analyticsRoutes } from './analysts/routes';
 import { alertsRoutes } from './alerts/routes';
+import { appsRoutes } from './apps/routes';
 import type { Config } from './config';
 import { healthRoutes } from './health/routes';
 import { marketPlugin } from './market/plugin';
@@ -18,6 +19,8 @@ import { realtimePlugin } from './realtime/plugin';
 import { universesRoutes } from './universes/routes';
 import { simRoutes } from './sim/routes';
 import { watchlistRoutes } from './watchlist/routes';
+import { portfolioRoutes } from './portfolio/routes';
+import { monitorRoutes } from './monitor/routes';
 
 export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
@@ -64,6 +67,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(accountsRoutes, { config });
   await app.register(alertsRoutes);
   await app.register(watchlistRoutes);
+  await app.register(portfolioRoutes);
+  await app.register(monitorRoutes);
+  await app.register(appsRoutes);
   if (config.sim.control) await app.register(simRoutes, { config });
   await app.register(realtimePlugin, { config });
 

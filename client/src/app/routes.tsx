@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
 import { NotAvailablePanel } from '../components/NotAvailablePanel';
 import { AppHomePage } from '../features/apphome/AppHomePage';
+import { AppPortfoliosPage } from '../features/appPortfolios/AppPortfoliosPage';
 import { LoginPage } from '../features/auth/LoginPage';
 import { ResetPasswordPage } from '../features/auth/ResetPasswordPage';
 import { TermsPage } from '../features/auth/TermsPage';
@@ -62,7 +63,14 @@ export const routes: RouteObject[] = [
           { path: '/newProfile', element: later('Create profile', 'profiles.create') },
           { path: '/manage/:mode', element: later('Manage', 'manage.access') },
           { path: '/manage/:mode/:itemId', element: later('Manage', 'manage.access') },
-          { path: '/appportfolios', element: later('App portfolios', 'appPortfolios.manage') },
+          {
+            path: '/appportfolios',
+            element: (
+              <RequireRight right="appPortfolios.manage">
+                <AppPortfoliosPage />
+              </RequireRight>
+            ),
+          },
         ],
       },
     ],

@@ -9,6 +9,7 @@
  * have heard it.
  */
 import type { Ack, WatchlistResponse } from '@insight/shared';
+import type { AppMessage } from '@insight/shared/apps/schemas';
 import {
   Observable,
   Subject,
@@ -22,14 +23,17 @@ import {
 } from 'rxjs';
 import { io } from 'socket.io-client';
 import { appStore } from '../app/store';
+import { appFlavorAtom } from '../features/apphome/appFlavor';
 import { currentUserAtom } from '../features/auth/atoms';
 import { authApi } from '../features/auth/api';
 import { marketCalls } from '../features/market/api';
 import { watchlistCalls } from '../features/watchlist/api';
 import { alertsOf, type AlertList } from './alertList';
+import { appMessagesOf } from './appMessages';
 import { connectionOf, offline, type ConnectionState } from './connection';
 import type { AppSocket } from './listen';
 import { marketStatusOf } from './marketStatus';
+import { portfolioVersionsOf, type PortfolioVersions } from './portfolio';
 import { createQuoteSubscriptions, quotesOf, syncQuotes, type Quotes } from './quotes';
 import { watchlistOf } from './watchlist';
 
@@ -46,19 +50,31 @@ export interface Session {
   alerts$: Observable<AlertList | null>;
   quotes$: Observable<Quotes>;
   watchlist$: Observable<WatchlistResponse | null>;
+  portfolioVersions$: Observable<PortfolioVersions>;
+  /** The mobile view's app broadcasts, newest first (empty unless the socket joined an app room). */
+  appMessages$: Observable<readonly AppMessage[]>;
 }
 
 /** Refusals in a row after which the socket stops trying to sign in again. */
 const maxRevivals = 3;
 
-/** Same origin, with the session cookie; connected by hand once the listeners are in place. */
-function openSocket(): AppSocket {
-  return io({ path: '/socket.io', withCredentials: true, autoConnect: false, forceNew: true });
+/**
+ * Same origin, with the session cookie; connected by hand once the listeners are in place. The mobile
+ * view names its app flavour (handshake `auth.app`) to join the app's room.
+ */
+function openSocket(app: string | null): AppSocket {
+  return io({
+    path: '/socket.io',
+    withCredentials: true,
+    autoConnect: false,
+    forceNew: true,
+    auth: app === null ? {} : { app },
+  });
 }
 
 function startSession(): Observable<Session> {
   return new Observable<Session>((subscriber) => {
-    const socket = openSocket();
+    const socket = openSocket(appStore.get(appFlavorAtom));
     const closed$ = new Subject<void>();
     const running: Subscription[] = [];
     const hot = <T>(source$: Observable<T>): Observable<T> => {
@@ -73,6 +89,8 @@ function startSession(): Observable<Session> {
       alerts$: hot(alertsOf(socket)),
       quotes$: hot(quotesOf(socket)),
       watchlist$: hot(watchlistOf(socket, (signal) => watchlistCalls.get(signal))),
+      portfolioVersions$: hot(portfolioVersionsOf(socket)),
+      appMessages$: hot(appMessagesOf(socket)),
     };
     running.push(syncQuotes(socket, quoteSubscriptions.wanted$).subscribe());
     // A refusal (not a network drop) means the session cookie is no longer good. One REST call lets
@@ -100,14 +118,23 @@ function startSession(): Observable<Session> {
   });
 }
 
-/** Who is signed in, as far as the socket cares: a new sign-in (even the same user's) is a new key. */
+/**
+ * Who is signed in, as far as the socket cares: a new sign-in (even the same user's) is a new key, and
+ * so is the mobile view naming its app (the handshake carries it).
+ */
 const signedInKey$ = new Observable<string | null>((subscriber) => {
   const read = () => {
     const user = appStore.get(currentUserAtom);
-    subscriber.next(user === null ? null : `${user.user_id}:${user.session_token}`);
+    const app = appStore.get(appFlavorAtom) ?? '';
+    subscriber.next(user === null ? null : `${user.user_id}:${user.session_token}:${app}`);
   };
   read();
-  return appStore.sub(currentUserAtom, read);
+  const unsubscribeUser = appStore.sub(currentUserAtom, read);
+  const unsubscribeApp = appStore.sub(appFlavorAtom, read);
+  return () => {
+    unsubscribeUser();
+    unsubscribeApp();
+  };
 }).pipe(distinctUntilChanged());
 
 /** The signed-in session, or null while nobody is signed in. */

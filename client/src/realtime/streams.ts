@@ -6,8 +6,11 @@
  * alerts need no REST call), and the quote subscriptions are sent again.
  */
 import type { WatchlistResponse } from '@insight/shared';
+import type { AppMessage } from '@insight/shared/apps/schemas';
 import { distinctUntilChanged, of, shareReplay, switchMap, type Observable } from 'rxjs';
 import type { AlertList } from './alertList';
+import { noAppMessages } from './appMessages';
+import { noPortfolioChanges, type PortfolioVersions } from './portfolio';
 import { noQuotes, type Quotes } from './quotes';
 import { quoteSubscriptions, session$ } from './socket';
 
@@ -15,6 +18,8 @@ export { connection$ } from './socket';
 export type { ConnectionState, ConnectionStatus } from './connection';
 export type { AlertList } from './alertList';
 export { noQuotes, type Quotes } from './quotes';
+export { noAppMessages } from './appMessages';
+export { noPortfolioChanges, type PortfolioChangeKind, type PortfolioVersions } from './portfolio';
 
 /** US markets: true open, false closed, null while unknown (and while signed out). */
 export const marketStatus$: Observable<boolean | null> = session$.pipe(
@@ -41,6 +46,22 @@ export const quotes$: Observable<Quotes> = session$.pipe(
  */
 export const watchlist$: Observable<WatchlistResponse | null> = session$.pipe(
   switchMap((session) => session?.watchlist$ ?? of(null)),
+  shareReplay(1),
+);
+
+/**
+ * How many 'portfolio:changed' pushes of each kind this session heard (from any of the user's tabs,
+ * this one's own calls included), plus every kind once more after a reconnect that may have missed
+ * some. Screens key their portfolio reads on the kinds they show. All zero while signed out.
+ */
+export const portfolioVersions$: Observable<PortfolioVersions> = session$.pipe(
+  switchMap((session) => session?.portfolioVersions$ ?? of(noPortfolioChanges)),
+  shareReplay(1),
+);
+
+/** The mobile view's app broadcasts this session heard, newest first; empty elsewhere and while signed out. */
+export const appMessages$: Observable<readonly AppMessage[]> = session$.pipe(
+  switchMap((session) => session?.appMessages$ ?? of(noAppMessages)),
   shareReplay(1),
 );
 

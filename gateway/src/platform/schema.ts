@@ -19,6 +19,15 @@ export interface Database {
   universes: UniversesTable;
   universe_symbols: UniverseSymbolsTable;
   watchlist: WatchlistTable;
+  portfolios: PortfoliosTable;
+  portfolio_funds: PortfolioFundsTable;
+  portfolio_positions: PortfolioPositionsTable;
+  portfolio_actions: PortfolioActionsTable;
+  apps: AppsTable;
+  app_portfolios: AppPortfoliosTable;
+  app_portfolio_symbols: AppPortfolioSymbolsTable;
+  app_messages: AppMessagesTable;
+  app_message_outbox: AppMessageOutboxTable;
 }
 
 /** NUMERIC arrives as a string (exact); code that needs a number converts where it reads. */
@@ -133,6 +142,98 @@ export interface WatchlistTable {
   symbol: string;
   followed_at: ColumnType<Date, Date | undefined, Date>;
   entry_price: NullableNumeric;
+}
+
+/** Migration 0006: a user's file (one each); its first day is its first deposit's. */
+export interface PortfoliosTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  notes: ColumnType<string, string | undefined, string>;
+  created: string;
+  created_at: ColumnType<Date, Date | undefined, never>;
+}
+
+/** A deposit (units > 0) or withdrawal (units < 0) dealt at a unit price; amount = units x unit price. */
+export interface PortfolioFundsTable {
+  id: Generated<number>;
+  portfolio_id: number;
+  date: string;
+  units: number;
+  unit_price: Numeric;
+  amount: Numeric;
+  notes: ColumnType<string, string | undefined, string>;
+  created_at: ColumnType<Date, Date | undefined, never>;
+}
+
+/** A lot: open while close_date is null. A partial close splits off a closed lot naming its parent. */
+export interface PortfolioPositionsTable {
+  id: Generated<number>;
+  portfolio_id: number;
+  symbol: string;
+  kind: 'Long' | 'Short';
+  entry_date: string;
+  entry_price: Numeric;
+  quantity: number;
+  notes: ColumnType<string, string | undefined, string>;
+  close_date: string | null;
+  close_price: NullableNumeric;
+  parent_id: number | null;
+  created_at: ColumnType<Date, Date | undefined, never>;
+}
+
+/** A planned Buy or Sell of a held symbol (spec 001 §3 Future action). */
+export interface PortfolioActionsTable {
+  id: Generated<number>;
+  portfolio_id: number;
+  date: string;
+  action: 'Buy' | 'Sell';
+  ticker: string;
+  reason: string;
+  quantity: number;
+  comment: ColumnType<string, string | undefined, string>;
+  created_at: ColumnType<Date, Date | undefined, never>;
+}
+
+/** Migration 0007: a flavour of the native app ('insight-ios'); users.app_flavor names one. */
+export interface AppsTable {
+  flavor: string;
+  name: string;
+  created_at: ColumnType<Date, Date | undefined, never>;
+}
+
+/** A portfolio an admin prepares for an app; months are DATEs on the 1st. */
+export interface AppPortfoliosTable {
+  id: Generated<number>;
+  app_flavor: string;
+  title: string;
+  month: string;
+  end_month: string | null;
+  active: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: ColumnType<Date, Date | undefined, never>;
+}
+
+export interface AppPortfolioSymbolsTable {
+  portfolio_id: number;
+  symbol: string;
+  entry: Numeric;
+  added_at: ColumnType<Date, Date | undefined, never>;
+}
+
+/** A broadcast to every user of an app. */
+export interface AppMessagesTable {
+  id: Generated<number>;
+  app_flavor: string;
+  text: string;
+  sent_by: number | null;
+  created_at: ColumnType<Date, Date | undefined, never>;
+}
+
+/** One row per (message, user of the app): pending until a socket of the user got it. */
+export interface AppMessageOutboxTable {
+  message_id: number;
+  user_id: number;
+  delivered_at: Date | null;
 }
 
 type CreatedAt = ColumnType<Date, Date | undefined, never>;

@@ -79,13 +79,42 @@ export function handleConnections(deps: ConnectionDeps) {
     const user = await app.accounts.currentUser(session);
     const profileId = user.current_profile ?? user.available_profiles[0]?.id;
     if (profileId === undefined) throw new Refusal(refusals.noProfile);
-    const flavor: unknown = socket.handshake.auth.app;
     socket.data = {
       userId: session.userId,
       sessionId: session.id,
       profileId,
-      app: typeof flavor === 'string' && appFlavor.test(flavor) ? flavor : null,
+      app: await appOf(session.userId, socket.handshake.auth.app),
     };
+  }
+
+  /**
+   * The app room a socket asks for (handshake `auth.app`, as the mobile view sends it): only the
+   * flavour its user belongs to (set with their app id); anything else joins no app room.
+   */
+  async function appOf(userId: number, asked: unknown): Promise<string | null> {
+    if (typeof asked !== 'string' || !appFlavor.test(asked) || !app.hasDecorator('apps')) return null;
+    const own = await app.apps.appOf(userId);
+    return own?.flavor === asked ? asked : null;
+  }
+
+  /**
+   * The app's broadcasts the user has not had yet (sent while they were offline), taken from the
+   * outbox once: a second socket connecting later does not get them again. Taken but not sent (the
+   * socket went away meanwhile) they go back to the outbox.
+   */
+  async function deliverAppMessages(socket: InsightSocket) {
+    const { userId, app: flavor } = socket.data;
+    if (flavor === null || !app.hasDecorator('apps') || !socket.connected) return;
+    const pending = await app.apps.deliverPending(userId, flavor);
+    if (pending.length === 0) return;
+    if (!socket.connected) {
+      await app.apps.returnPending(
+        userId,
+        pending.map((message) => message.id),
+      );
+      return;
+    }
+    for (const message of pending) publisher.publish(socket.id, 'app:message', message);
   }
 
   io.use((socket, next) => {
@@ -180,6 +209,10 @@ export function handleConnections(deps: ConnectionDeps) {
         log.error({ err: error, userId }, 'alerts snapshot failed'),
       );
     }
+    // Fresh or recovered: what was sent while the user had no socket in the app room.
+    deliverAppMessages(socket).catch((error: unknown) =>
+      log.error({ err: error, userId }, 'app messages delivery failed'),
+    );
 
     socket.on(
       'quotes:subscribe',

@@ -16,6 +16,8 @@ export interface Realtime {
   disconnectSession(sessionId: number): void;
   /** Ends the sockets of every session of a user but `keepSessionId` (sessions revoked at once). */
   disconnectUser(userId: number, keepSessionId?: number | null): void;
+  /** The users with a socket in a room now, on every node, each once. */
+  usersIn(room: string): Promise<number[]>;
 }
 
 declare module 'fastify' {
@@ -96,6 +98,10 @@ export const realtimePlugin = fp(
         const sockets = io.in(rooms.user(userId));
         const ended = keepSessionId === null ? sockets : sockets.except(sessionRoom(keepSessionId));
         ended.disconnectSockets(true);
+      },
+      async usersIn(room) {
+        const sockets = await io.in(room).fetchSockets();
+        return [...new Set(sockets.map((socket) => socket.data.userId))];
       },
     } satisfies Realtime);
 

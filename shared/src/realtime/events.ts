@@ -1,4 +1,6 @@
 import type { Alert } from '../alerts/schemas';
+import type { AppMessage } from '../apps/schemas';
+import type { PortfolioNotification } from '../notifications/schemas';
 import type { PortfolioChanged } from '../portfolio/schemas';
 import type { WatchlistResponse } from '../watchlist/schemas';
 
@@ -27,6 +29,13 @@ export interface ServerToClientEvents {
   'watchlist:changed': (payload: WatchlistResponse) => void;
   /** A change to one of the user's portfolios, made in any tab (to the user's room): refetch what `kind` names. */
   'portfolio:changed': (payload: PortfolioChanged) => void;
+  /** A monitor rule fired on one of the user's positions (to the user's room), the moment it was stored. */
+  notification: (payload: PortfolioNotification) => void;
+  /**
+   * An admin's broadcast to the users of an app (to `app:{flavor}`); a user who was offline gets it
+   * when a socket of theirs next joins the app room, once. Clients tell repeats apart by `id`.
+   */
+  'app:message': (payload: AppMessage) => void;
 }
 
 export interface ClientToServerEvents {

@@ -1,4 +1,4 @@
-import { Box, Flex, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Box, Flex, Spinner, Stack, Text } from '@chakra-ui/react';
 import type { User } from '@insight/shared';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -6,10 +6,12 @@ import { errorMessage } from '../../api/request';
 import { useSetAtom } from '../../app/store';
 import { FormProblem } from '../../components/FormProblem';
 import { Logo } from '../../components/Logo';
-import { ClockIcon } from '../../components/ui/icons';
 import { authApi } from '../auth/api';
 import { authAtom, signedIn } from '../auth/atoms';
-import { displayName } from '../shell/displayName';
+import { appHomeCalls } from './api';
+import { appFlavorAtom } from './atoms';
+import { MobileHome } from './MobileHome';
+import { postToNative } from './native';
 
 type State = { kind: 'signingIn' } | { kind: 'ready'; user: User } | { kind: 'failed'; message: string };
 
@@ -17,29 +19,42 @@ const missingId = 'This page opens from the Insight app: the app id is missing.'
 const appLoginFailed = 'Could not sign you in from the app. Please try again.';
 
 /**
- * The mobile app's web view (spec 000 §1, §2): signs in with the app id from ?id=, then shows the
- * mobile home. Its top news and top ratings arrive with a later issue.
+ * The mobile app's web view (spec 000 §1, §2; spec 002 §7.8): signs in with the app id from ?id=,
+ * learns the user's app flavour so its socket joins the app's room, then shows the mobile home and
+ * tells the native app what happens (README "Mobile web view messages").
  */
 export function AppHomePage() {
   const [search] = useSearchParams();
   const appId = search.get('id')?.trim() ?? '';
   const setAuth = useSetAtom(authAtom);
+  const setFlavor = useSetAtom(appFlavorAtom);
   const [state, setState] = useState<State>(
     appId === '' ? { kind: 'failed', message: missingId } : { kind: 'signingIn' },
   );
   const started = useRef(false);
 
   useEffect(() => {
-    if (appId === '' || started.current) return;
+    if (started.current) return;
     started.current = true;
-    authApi.appLogin(appId).then(
-      (user) => {
-        setAuth(signedIn(user));
-        setState({ kind: 'ready', user });
-      },
-      (error: unknown) => setState({ kind: 'failed', message: errorMessage(error, appLoginFailed) }),
-    );
-  }, [appId, setAuth]);
+    if (appId === '') {
+      postToNative({ type: 'login_failed', msg: missingId });
+      return;
+    }
+    const signIn = async () => {
+      const user = await authApi.appLogin(appId);
+      // Before the user is set: the socket that the sign-in opens already names the app.
+      const app = await appHomeCalls.myApp().catch(() => null);
+      setFlavor(app?.flavor ?? null);
+      setAuth(signedIn(user));
+      setState({ kind: 'ready', user });
+      postToNative({ type: 'ready', user_id: user.user_id, app: app?.flavor ?? null });
+    };
+    signIn().catch((error: unknown) => {
+      const message = errorMessage(error, appLoginFailed);
+      setState({ kind: 'failed', message });
+      postToNative({ type: 'login_failed', msg: message });
+    });
+  }, [appId, setAuth, setFlavor]);
 
   return (
     <Flex direction="column" minH="100dvh" bg="bg.subtle">
@@ -51,10 +66,15 @@ export function AppHomePage() {
         px="4"
         py="3"
         align="center"
+        position="sticky"
+        top="0"
+        zIndex="sticky"
       >
-        <Logo size={24} />
+        <Box w="full" maxW="lg" mx="auto">
+          <Logo size={24} />
+        </Box>
       </Flex>
-      <Box as="main" flex="1" px="4" py="6" w="full" maxW="lg" mx="auto">
+      <Box as="main" flex="1" px="4" py="5" w="full" maxW="lg" mx="auto">
         {state.kind === 'signingIn' && (
           <Stack align="center" gap="3" py="16" role="status">
             <Spinner color="insight.green" size="lg" />
@@ -62,41 +82,7 @@ export function AppHomePage() {
           </Stack>
         )}
         {state.kind === 'failed' && <FormProblem message={state.message} />}
-        {state.kind === 'ready' && (
-          <Stack gap="5">
-            <Heading as="h1" size="xl">
-              Welcome, {displayName(state.user)}
-            </Heading>
-            <Stack
-              bg="bg.panel"
-              borderWidth="1px"
-              borderColor="border"
-              rounded="xl"
-              p="6"
-              align="center"
-              textAlign="center"
-              gap="3"
-            >
-              <Box
-                colorPalette="brand"
-                bg="colorPalette.subtle"
-                color="colorPalette.fg"
-                rounded="full"
-                p="3"
-                fontSize="2xl"
-                lineHeight="0"
-              >
-                <ClockIcon />
-              </Box>
-              <Heading as="h2" size="md">
-                Top news and top ratings
-              </Heading>
-              <Text color="fg.muted">
-                They are not available yet: they arrive in a later release of Insight.
-              </Text>
-            </Stack>
-          </Stack>
-        )}
+        {state.kind === 'ready' && <MobileHome user={state.user} />}
       </Box>
     </Flex>
   );

@@ -1,0 +1,37 @@
+import type { ReactNode, SVGProps } from 'react';
+
+type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'> & { size?: string | number };
+
+/** The monitor's line icons: 24×24 strokes in currentColor, 1em by default, hidden from readers. */
+function line(paths: ReactNode) {
+  return function LineIcon({ size = '1em', ...props }: IconProps) {
+    return (
+      <svg
+        viewBox="0 0 24 24"
+        width={size}
+        height={size}
+        fill="none"
+        stroke="currentColor"
+        strokeWidth={2}
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        aria-hidden
+        focusable="false"
+        style={{ flexShrink: 0, display: 'inline-block', verticalAlign: 'middle' }}
+        {...props}
+      >
+        {paths}
+      </svg>
+    );
+  };
+}
+
+export const BellIcon = line(
+  <>
+    <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
+    <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
+  </>,
+);
+export const SlidersIcon = line(
+  <path d="M4 21v-7M4 10V3M12 21v-9M12 8V3M20 21v-5M20 12V3M1 14h6M9 8h6M17 16h6" />,
+);
