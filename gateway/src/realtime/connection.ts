@@ -135,7 +135,7 @@ export function handleConnections(deps: ConnectionDeps) {
     const alerts = await deps.alertsSnapshot()(profileId, userId);
     // A switch made while this was read sends its own snapshot.
     if (socket.data.profileId !== profileId || !socket.connected) return;
-    publisher.publishLocal(socket.id, 'alerts:snapshot', { profileId, alerts });
+    publisher.sendDirect(socket, 'alerts:snapshot', { profileId, alerts });
   }
 
   /**

@@ -33,6 +33,12 @@ export interface Publisher {
    * for its own sockets, as the quotes fan-out does.
    */
   publishLocal<E extends ServerEvent>(to: Audience, event: E, ...args: ServerEventArgs<E>): void;
+  /**
+   * To one socket, outside the adapter: not kept for connection state recovery. For what a socket
+   * gets whole on join (the alerts snapshot): keeping a copy per join would hold hundreds of KB per
+   * socket for two minutes, and a recovered socket gets the missed changes replayed instead.
+   */
+  sendDirect<E extends ServerEvent>(socket: InsightSocket, event: E, ...args: ServerEventArgs<E>): void;
 }
 
 export function createPublisher(io: InsightServer): Publisher {
@@ -46,5 +52,8 @@ export function createPublisher(io: InsightServer): Publisher {
   return {
     publish: (to, event, ...args) => emit(false, to, event, args),
     publishLocal: (to, event, ...args) => emit(true, to, event, args),
+    sendDirect: (socket, event, ...args) => {
+      socket.emit(event, ...args);
+    },
   };
 }

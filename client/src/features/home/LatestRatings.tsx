@@ -1,3 +1,4 @@
+import { alertTypes } from '@insight/shared';
 import { Box, Button, Flex, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -28,7 +29,11 @@ export function LatestRatings() {
   const counts = useAtomValue(alertsPerSymbolAtom);
   const dismiss = useSetAtom(dismissAlertAtom);
   const openDetails = useSetAtom(analystDetailsAtom);
-  const latest = useMemo(() => shown?.slice(0, latestRatingsCount) ?? null, [shown]);
+  // Ratings only: the feed's other alerts (earnings, targets, underperformance) are not analysts' ratings.
+  const latest = useMemo(
+    () => shown?.filter((alert) => alert.type === alertTypes.rating).slice(0, latestRatingsCount) ?? null,
+    [shown],
+  );
   const now = useNow(30_000);
   useLiveQuotes(latest ?? []);
 
