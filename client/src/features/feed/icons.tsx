@@ -1,9 +1,10 @@
 /** The feed's icons beyond the shared set. */
 import { lineIcon as line } from '../../components/ui/icons';
 
+export { BriefcasePlusIcon, CalendarIcon, ChevronDownIcon } from '../../components/ui/icons';
+
 export const FilterIcon = line(<path d="M4 5h16l-6 7.5V19l-4 1.5v-8L4 5Z" />);
 export const CloseIcon = line(<path d="M18 6 6 18M6 6l12 12" />);
-export const ChevronDownIcon = line(<path d="m6 9 6 6 6-6" />);
 export const ArrowUpIcon = line(<path d="M12 19V5m-6 6 6-6 6 6" />);
 export const RetryIcon = line(
   <>
@@ -11,13 +12,6 @@ export const RetryIcon = line(
     <path d="M21 3v5h-5" />
     <path d="M21 12a9 9 0 0 1-15.5 6.2L3 16" />
     <path d="M3 21v-5h5" />
-  </>,
-);
-export const BriefcasePlusIcon = line(
-  <>
-    <rect x="3" y="7" width="18" height="13" rx="2" />
-    <path d="M8 7V5a2 2 0 0 1 2-2h4a2 2 0 0 1 2 2v2" />
-    <path d="M12 11v5m-2.5-2.5h5" />
   </>,
 );
 export const TrendUpIcon = line(
@@ -30,12 +24,6 @@ export const TrendDownIcon = line(
   <>
     <path d="m3 7 6 6 4-4 8 8" />
     <path d="M15 17h6v-6" />
-  </>,
-);
-export const CalendarIcon = line(
-  <>
-    <rect x="3" y="5" width="18" height="16" rx="2" />
-    <path d="M16 3v4M8 3v4M3 10h18" />
   </>,
 );
 export const TargetIcon = line(

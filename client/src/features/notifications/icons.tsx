@@ -1,30 +1,5 @@
-import type { ReactNode, SVGProps } from 'react';
-
-type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'> & { size?: string | number };
-
-/** The monitor's line icons: 24×24 strokes in currentColor, 1em by default, hidden from readers. */
-function line(paths: ReactNode) {
-  return function LineIcon({ size = '1em', ...props }: IconProps) {
-    return (
-      <svg
-        viewBox="0 0 24 24"
-        width={size}
-        height={size}
-        fill="none"
-        stroke="currentColor"
-        strokeWidth={2}
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        aria-hidden
-        focusable="false"
-        style={{ flexShrink: 0, display: 'inline-block', verticalAlign: 'middle' }}
-        {...props}
-      >
-        {paths}
-      </svg>
-    );
-  };
-}
+/** The monitor's and notifications' icons beyond the shared set. */
+import { lineIcon as line } from '../../components/ui/icons';
 
 export const BellIcon = line(
   <>
