@@ -1,7 +1,8 @@
 import { Box, Button, EmptyState, Flex, Skeleton, Stack, VisuallyHidden } from '@chakra-ui/react';
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { subscribeQuotes, type Quotes } from '../../realtime/streams';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
+import type { Quotes } from '../../realtime/streams';
 import { AlertCard } from './AlertCard';
+import { useLiveQuotes, useNow } from './cardHooks';
 import type { FeedAlert } from './atoms';
 import { ArrowUpIcon, FilterIcon, InboxIcon } from './icons';
 import { useHeldArrivals } from './useHeldArrivals';
@@ -122,22 +123,6 @@ export function FeedList(props: FeedListProps) {
       )}
     </Box>
   );
-}
-
-/** Holds the live quotes of the symbols on screen, so their prices move with the market. */
-function useLiveQuotes(alerts: readonly FeedAlert[]) {
-  const key = [...new Set(alerts.map((alert) => alert.symbol))].sort().join(',');
-  useEffect(() => (key === '' ? undefined : subscribeQuotes(key.split(','))), [key]);
-}
-
-/** The clock the cards' ages read, ticking every `intervalMs`. */
-function useNow(intervalMs: number): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), intervalMs);
-    return () => clearInterval(timer);
-  }, [intervalMs]);
-  return now;
 }
 
 function FeedSkeleton() {

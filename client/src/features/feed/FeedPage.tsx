@@ -3,19 +3,17 @@ import { can, emptyFilterSet, type FilterSet } from '@insight/shared';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useAtom, useAtomValue, useSetAtom } from '../../app/store';
 import { AnalystDetailsDialog } from '../analysts/AnalystDetailsDialog';
-import { analystDetailsAtom } from '../analysts/atoms';
 import { currentRolesAtom, currentUserAtom } from '../auth/atoms';
 import { quotesAtom } from '../market/atoms';
 import {
   alertFiltersAtom,
   alertsPerSymbolAtom,
   chooseProfileAtom,
-  dismissAlertAtom,
   feedAlertsAtom,
   feedProfileIdAtom,
   shownAlertsAtom,
-  type FeedAlert,
 } from './atoms';
+import { useAlertCardActions } from './cardHooks';
 import { FeedList } from './FeedList';
 import { FilterBar } from './FilterBar';
 import { FilterDrawer } from './FilterDrawer';
@@ -31,8 +29,6 @@ export function FeedPage() {
   const quotes = useAtomValue(quotesAtom);
   const counts = useAtomValue(alertsPerSymbolAtom);
   const profileId = useAtomValue(feedProfileIdAtom);
-  const dismiss = useSetAtom(dismissAlertAtom);
-  const openDetails = useSetAtom(analystDetailsAtom);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const restoring = useRestoredProfile();
   const user = useAtomValue(currentUserAtom);
@@ -49,20 +45,7 @@ export function FeedPage() {
       setFilters((current) => ({ ...current, [key]: emptyFilterSet[key] }) as FilterSet),
     [setFilters],
   );
-  const onDismiss = useCallback((alert: FeedAlert) => void dismiss(alert), [dismiss]);
-  const onSeeDetails = useCallback(
-    (alert: FeedAlert) => {
-      if (alert.analyst_name === null) return;
-      openDetails({
-        alertId: alert.id,
-        analyst: alert.analyst_name,
-        symbol: alert.symbol,
-        sector: alert.sector_name,
-        grade: alert.rate,
-      });
-    },
-    [openDetails],
-  );
+  const { onDismiss, onSeeDetails } = useAlertCardActions();
 
   const loading = restoring || alerts === null;
   const profileName = user?.available_profiles.find((profile) => profile.id === profileId)?.name;

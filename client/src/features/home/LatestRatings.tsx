@@ -1,19 +1,12 @@
 import { alertTypes } from '@insight/shared';
 import { Box, Button, Flex, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { useAtomValue, useSetAtom } from '../../app/store';
-import { subscribeQuotes } from '../../realtime/streams';
+import { useAtomValue } from '../../app/store';
 import { AnalystDetailsDialog } from '../analysts/AnalystDetailsDialog';
-import { analystDetailsAtom } from '../analysts/atoms';
 import { AlertCard } from '../feed/AlertCard';
-import {
-  alertsPerSymbolAtom,
-  dismissAlertAtom,
-  feedAlertsAtom,
-  shownAlertsAtom,
-  type FeedAlert,
-} from '../feed/atoms';
+import { useAlertCardActions, useLiveQuotes, useNow } from '../feed/cardHooks';
+import { alertsPerSymbolAtom, feedAlertsAtom, shownAlertsAtom } from '../feed/atoms';
 import { quotesAtom } from '../market/atoms';
 import { ArrowRightIcon } from './icons';
 import { homeTabPath } from './tabs';
@@ -27,8 +20,6 @@ export function LatestRatings() {
   const shown = useAtomValue(shownAlertsAtom);
   const quotes = useAtomValue(quotesAtom);
   const counts = useAtomValue(alertsPerSymbolAtom);
-  const dismiss = useSetAtom(dismissAlertAtom);
-  const openDetails = useSetAtom(analystDetailsAtom);
   // Ratings only: the feed's other alerts (earnings, targets, underperformance) are not analysts' ratings.
   const latest = useMemo(
     () => shown?.filter((alert) => alert.type === alertTypes.rating).slice(0, latestRatingsCount) ?? null,
@@ -37,20 +28,7 @@ export function LatestRatings() {
   const now = useNow(30_000);
   useLiveQuotes(latest ?? []);
 
-  const onDismiss = useCallback((alert: FeedAlert) => void dismiss(alert), [dismiss]);
-  const onSeeDetails = useCallback(
-    (alert: FeedAlert) => {
-      if (alert.analyst_name === null) return;
-      openDetails({
-        alertId: alert.id,
-        analyst: alert.analyst_name,
-        symbol: alert.symbol,
-        sector: alert.sector_name,
-        grade: alert.rate,
-      });
-    },
-    [openDetails],
-  );
+  const { onDismiss, onSeeDetails } = useAlertCardActions();
 
   return (
     <Box as="section" aria-labelledby="home-ratings-title" minW="0">
@@ -122,20 +100,4 @@ function RatingsSkeleton() {
       ))}
     </Stack>
   );
-}
-
-/** Holds the live quotes of the symbols on screen, so their prices move with the market. */
-function useLiveQuotes(alerts: readonly FeedAlert[]) {
-  const key = [...new Set(alerts.map((alert) => alert.symbol))].sort().join(',');
-  useEffect(() => (key === '' ? undefined : subscribeQuotes(key.split(','))), [key]);
-}
-
-/** The clock the cards' ages read, ticking every `intervalMs`. */
-function useNow(intervalMs: number): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), intervalMs);
-    return () => clearInterval(timer);
-  }, [intervalMs]);
-  return now;
 }
