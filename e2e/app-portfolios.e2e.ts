@@ -29,7 +29,8 @@ afterAll(async () => e2e?.close());
 
 const demo = (role: Role) => demoAccounts.find((account) => account.role === role)!;
 /** What a push may take to show on another device. */
-const live = { timeout: 2_000 };
+// A push must arrive without a reload; how fast is measured by bench/, so a loaded CI machine gets slack here.
+const live = { timeout: 10_000 };
 
 /** The viewport, when SCREENSHOTS=1: under SHOTS_DIR if set, else e2e/.artifacts/. */
 async function snap(page: Page, name: string) {

@@ -95,7 +95,7 @@ describe.skipIf(skipReason)('portfolio notifications in a real browser', () => {
     expect(await dot.count()).toBe(0);
 
     await moveTo('NVDA', price * 0.85);
-    await dot.waitFor({ timeout: 2_000 });
+    await dot.waitFor({ timeout: 10_000 });
     await expect.poll(() => bell.getAttribute('aria-label')).toMatch(/unseen/);
 
     await bell.click();
@@ -103,7 +103,7 @@ describe.skipIf(skipReason)('portfolio notifications in a real browser', () => {
     await item.waitFor();
     await viewShot(page, 'popover-desktop');
     // Opening marked it seen: the dot goes, and the server agrees.
-    await dot.waitFor({ state: 'detached', timeout: 2_000 });
+    await dot.waitFor({ state: 'detached', timeout: 10_000 });
     const month = await api.get(`/api/file/get_portfolio_last_month_notifications/${portfolioId}`);
     expect(month.body.unseen).toBe(0);
     await page.keyboard.press('Escape');
@@ -136,7 +136,7 @@ describe.skipIf(skipReason)('portfolio notifications in a real browser', () => {
   it('fits a phone: the popover and the dialog', async () => {
     const { page, price } = await investorAtPortfolio('JPM', viewports.phone);
     await moveTo('JPM', price * 0.8);
-    await page.getByTestId('notifications-dot').waitFor({ timeout: 2_000 });
+    await page.getByTestId('notifications-dot').waitFor({ timeout: 10_000 });
     await page.getByTestId('notifications-bell').click();
     await page.getByTestId('notification-item').first().waitFor();
     await viewShot(page, 'popover-phone');

@@ -20,8 +20,8 @@ async function shot(page: Page, name: string, fullPage = false) {
 }
 
 const demo = (role: Role) => demoAccounts.find((account) => account.role === role)!;
-/** What a pushed change may take to show in another tab. */
-const live = { timeout: 3_000 };
+// A push must arrive without a reload; how fast is measured by bench/, so a loaded CI machine gets slack here.
+const live = { timeout: 10_000 };
 
 async function signIn(page: Page, role: Role) {
   await page.goto('/login');
