@@ -27,7 +27,9 @@ import { StatusPanel } from '../../components/StatusPanel';
 import { notify } from '../../components/ui/toaster';
 import { appPortfolioCalls } from './api';
 import type { Loaded } from './EditPortfolios';
-import { changeSince, formatMonth, formatUsd } from './format';
+import { Change } from '../watchlist/Change';
+import { changePercent, formatUsd } from '../watchlist/format';
+import { formatMonth } from './format';
 import { BriefcaseIcon, TrashIcon } from './icons';
 import { ActiveCheckbox } from './PortfolioList';
 
@@ -161,7 +163,6 @@ function SymbolsTable({
         </Table.Header>
         <Table.Body>
           {list.map((item) => {
-            const change = changeSince(item.entry, item.last_price);
             return (
               <Table.Row key={item.symbol} data-symbol={item.symbol}>
                 <Table.Cell fontWeight="bold">{item.symbol}</Table.Cell>
@@ -169,18 +170,8 @@ function SymbolsTable({
                 <Table.Cell {...numeric} fontWeight="semibold">
                   {formatUsd(item.last_price)}
                 </Table.Cell>
-                <Table.Cell
-                  {...numeric}
-                  display={{ base: 'none', sm: 'table-cell' }}
-                  color={
-                    change === null || change === 0
-                      ? 'fg.muted'
-                      : change > 0
-                        ? 'insight.green'
-                        : 'insight.red'
-                  }
-                >
-                  {change === null ? 'N/A' : `${change > 0 ? '+' : ''}${change.toFixed(2)}%`}
+                <Table.Cell {...numeric} display={{ base: 'none', sm: 'table-cell' }}>
+                  <Change value={changePercent(item.entry, item.last_price)} fontWeight="normal" />
                 </Table.Cell>
                 <Table.Cell textAlign="end" py="1">
                   <IconButton

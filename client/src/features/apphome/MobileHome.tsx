@@ -4,6 +4,7 @@ import type { AppMessage } from '@insight/shared/apps/schemas';
 import { DateTime } from 'luxon';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useAtomValue } from '../../app/store';
+import { formatPrice } from '../feed/format';
 import { displayName } from '../shell/displayName';
 import { appHomeCalls } from './api';
 import { appMessagesAtom } from './atoms';
@@ -27,8 +28,6 @@ function useLoad<T>(load: (signal: AbortSignal) => Promise<T>): Loaded<T> {
   }, [load]);
   return state;
 }
-
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
 /**
  * The mobile home (spec 000 §1): the app's messages as they arrive, top ratings (the first 5 non-gold),
@@ -189,7 +188,7 @@ function RatingRow({ alert }: { alert: Alert }) {
         <Text fontSize="sm" mt="2" color="fg.muted">
           {alert.analyst_name ?? 'An analyst'}
           {alert.rate !== null && ` (${gradeLabel(alert.rate)})`}
-          {alert.price_target !== null && <> · target {usd.format(alert.price_target)}</>}
+          {alert.price_target !== null && <> · target {formatPrice(alert.price_target)}</>}
           {alert.upside !== null && ` (${alert.upside > 0 ? '+' : ''}${alert.upside.toFixed(2)}%)`}
         </Text>
       </Box>

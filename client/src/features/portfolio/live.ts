@@ -1,4 +1,13 @@
 import type { Portfolio, Position, QuoteDelta } from '@insight/shared';
+import {
+  Dec,
+  lotCost,
+  lotPl,
+  lotValue,
+  money,
+  percent,
+  percentChange,
+} from '@insight/shared/portfolio/accounting';
 import { useEffect, useMemo } from 'react';
 import { useAtomValue } from '../../app/store';
 import { subscribeQuotes } from '../../realtime/streams';
@@ -15,24 +24,25 @@ const cents = (value: number) => Math.round(value * 100) / 100;
 
 /**
  * The pushed quote wins over the list's snapshot: last price, value, P&L (money and percent) and
- * daily change follow it. A long is worth quantity × last; a short its collateral (entry value) plus
- * its P&L, (entry − last) × quantity. The ETF's figure and the share of the file stay the server's.
+ * daily change follow it, by the shared accounting (a short is worth its collateral plus its P&L).
+ * The ETF's figure and the share of the file stay the server's.
  */
 export function livePosition(position: Position, quote: QuoteDelta | undefined): LivePosition {
   if (quote === undefined) return { ...position, live: false };
-  const quantity = openQuantity(position);
-  const last = quote.lastPrice;
-  const long = position.pos_type === 'Long';
-  const pl = long ? (last - position.entry) * quantity : (position.entry - last) * quantity;
+  const last = new Dec(quote.lastPrice);
+  const lot = {
+    kind: position.pos_type,
+    entryPrice: new Dec(position.entry),
+    quantity: openQuantity(position),
+  };
+  const cost = lotCost(lot.quantity, lot.entryPrice);
+  const pl = lotPl(lot, last);
   return {
     ...position,
-    last_price: last,
-    current_val: cents(long ? last * quantity : position.entry * quantity + pl),
-    pl: cents(pl),
-    pl_per:
-      position.entry > 0
-        ? ((long ? last - position.entry : position.entry - last) / position.entry) * 100
-        : null,
+    last_price: quote.lastPrice,
+    current_val: money(lotValue(lot, last)),
+    pl: money(pl),
+    pl_per: cost.isZero() ? null : percent(percentChange(cost, cost.plus(pl))),
     daily_change: quote.dailyChange,
     live: true,
   };

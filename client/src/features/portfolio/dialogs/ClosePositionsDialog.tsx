@@ -1,6 +1,7 @@
 import { Badge, Box, Button, Field, Grid, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import type { Position } from '@insight/shared';
 import { useMemo, useState } from 'react';
+import { useSubmit } from './useSubmit';
 import { errorMessage } from '../../../api/request';
 import { useSetAtom } from '../../../app/store';
 import { notify } from '../../../components/ui/toaster';
@@ -79,8 +80,6 @@ function CloseForm({
     positions.map((position) => defaultCloseLine(position, today)),
   );
   const [touched, setTouched] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
   const checks = positions.map((position, index) => checkCloseLine(lines[index]!, position, today));
   const enabled = closeSaveEnabled(checks);
 
@@ -89,44 +88,31 @@ function CloseForm({
     setLines((current) => current.map((line, at) => (at === index ? { ...line, ...patch } : line)));
   };
 
-  const save = async () => {
-    if (!enabled) return;
-    setBusy(true);
-    setProblem(null);
-    const items = positions
-      .map((position, index) => ({ position, line: lines[index]!, check: checks[index]! }))
-      .filter(({ check }) => !check.skipped)
-      .map(({ position, line }) => ({
-        id: position.id,
-        quantity: Number(line.quantity.replaceAll(',', '')),
-        price: line.price.trim(),
-        date: line.date,
-        notes: line.notes.trim(),
-      }));
-    try {
+  const { busy, problem, onSubmit } = useSubmit(
+    enabled,
+    async () => {
+      const items = positions
+        .map((position, index) => ({ position, line: lines[index]!, check: checks[index]! }))
+        .filter(({ check }) => !check.skipped)
+        .map(({ position, line }) => ({
+          id: position.id,
+          quantity: Number(line.quantity.replaceAll(',', '')),
+          price: line.price.trim(),
+          date: line.date,
+          notes: line.notes.trim(),
+        }));
       const answer = await portfolioCalls.close({ portfolio_id: portfolioId, items });
-      if (!answer.status) {
-        setProblem(answer.msg);
-        return;
-      }
+      if (!answer.status) return answer.msg;
       changed('closed');
       notify.success(answer.msg);
       onClosed?.();
       onClose();
-    } catch (error) {
-      setProblem(errorMessage(error, 'The position could not be closed. Please try again.'));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    (error) => errorMessage(error, 'The position could not be closed. Please try again.'),
+  );
 
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        void save();
-      }}
-    >
+    <form onSubmit={onSubmit}>
       <Stack gap="4">
         {positions.map((position, index) => (
           <CloseRow

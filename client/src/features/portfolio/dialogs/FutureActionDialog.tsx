@@ -2,6 +2,7 @@ import { Button, Field, Grid, HStack, Input, NativeSelect, Stack, Textarea } fro
 import { futureActionReasons, portfolioLimits, portfolioMessages, type Position } from '@insight/shared';
 import { isTradingDay, nextTradingDay } from '@insight/shared/market/calendar';
 import { useMemo, useState } from 'react';
+import { useSubmit } from './useSubmit';
 import { errorMessage } from '../../../api/request';
 import { useSetAtom } from '../../../app/store';
 import { notify } from '../../../components/ui/toaster';
@@ -77,8 +78,6 @@ function FutureActionForm({
   const cap = futureActionCap(openPositions, position.symbol, kindOfAction(action));
   const [quantity, setQuantity] = useState(() => String(cap));
   const [comment, setComment] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
 
   const dateProblem = futureDateProblem(date, today);
   const quantityProblem =
@@ -87,11 +86,9 @@ function FutureActionForm({
       : futureQuantityProblem(quantity, cap);
   const enabled = dateProblem === null && quantityProblem === null;
 
-  const save = async () => {
-    if (!enabled) return;
-    setBusy(true);
-    setProblem(null);
-    try {
+  const { busy, problem, onSubmit } = useSubmit(
+    enabled,
+    async () => {
       await portfolioCalls.addFutureAction({
         portfolio_id: portfolioId,
         date,
@@ -104,20 +101,12 @@ function FutureActionForm({
       changed('actions');
       notify.success(portfolioMessages.futureActionSaved);
       onClose();
-    } catch (error) {
-      setProblem(errorMessage(error, 'The future action could not be saved. Please try again.'));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    (error) => errorMessage(error, 'The future action could not be saved. Please try again.'),
+  );
 
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        void save();
-      }}
-    >
+    <form onSubmit={onSubmit}>
       <Stack gap="4">
         <Grid templateColumns={{ base: '1fr', sm: '1fr 1fr' }} gap="3">
           <Field.Root>

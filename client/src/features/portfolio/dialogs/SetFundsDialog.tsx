@@ -1,6 +1,7 @@
 import { Box, Button, Field, HStack, Input, RadioGroup, Stack, Text } from '@chakra-ui/react';
 import { portfolioDefaults, portfolioMessages, type Portfolio } from '@insight/shared';
 import { useEffect, useState } from 'react';
+import { useSubmit } from './useSubmit';
 import { errorMessage } from '../../../api/request';
 import { useSetAtom } from '../../../app/store';
 import { notify } from '../../../components/ui/toaster';
@@ -47,8 +48,6 @@ function FundsForm({ portfolio, onClose }: { portfolio: Portfolio | null; onClos
   const [direction, setDirection] = useState<Direction>('deposit');
   const [unitsText, setUnitsText] = useState(portfolio === null ? String(portfolioDefaults.units) : '');
   const [unitPrice, setUnitPrice] = useState(portfolio?.unit_price ?? portfolioDefaults.unitPrice);
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
 
   // Deal at the price of now: the figures on the page may be a moment old.
   const id = portfolio?.id;
@@ -69,12 +68,11 @@ function FundsForm({ portfolio, onClose }: { portfolio: Portfolio | null; onClos
   const invalid = fundsProblem(unitsText, unitPrice, maxUnits);
   const showProblem = unitsText !== '' && invalid !== null;
 
-  const save = async () => {
-    const units = fundsOf(unitsText, unitPrice).units;
-    if (invalid !== null || units === null) return;
-    setBusy(true);
-    setProblem(null);
-    try {
+  const units = fundsOf(unitsText, unitPrice).units;
+  const { busy, problem, onSubmit } = useSubmit(
+    invalid === null && units !== null,
+    async () => {
+      if (units === null) return;
       if (portfolio === null) {
         await portfolioCalls.create({ name: portfolioDefaults.name, start_budget: units });
         changed('created');
@@ -89,24 +87,15 @@ function FundsForm({ portfolio, onClose }: { portfolio: Portfolio | null; onClos
       }
       notify.success(portfolioMessages.fundsUpdated);
       onClose();
-    } catch (error) {
-      setProblem(
-        portfolio === null
-          ? portfolioMessages.createFailed
-          : errorMessage(error, 'The funds could not be updated. Please try again.'),
-      );
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    (error) =>
+      portfolio === null
+        ? portfolioMessages.createFailed
+        : errorMessage(error, 'The funds could not be updated. Please try again.'),
+  );
 
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        void save();
-      }}
-    >
+    <form onSubmit={onSubmit}>
       <Stack gap="4">
         {portfolio !== null && (
           <RadioGroup.Root
