@@ -77,7 +77,8 @@ describe.skipIf(skipReason)('the news page in a real browser', () => {
     await page.getByRole('heading', { name: 'News' }).waitFor();
     const top = page.getByRole('list', { name: 'Top News news' });
     await top.waitFor();
-    expect(await top.getByRole('listitem').count()).toBe(20);
+    // The list may be there before its cards: wait for them (fails if 20 never show).
+    await expect.poll(() => top.getByRole('listitem').count()).toBe(20);
     const link = page.getByRole('article').first().getByRole('link');
     expect(await link.getAttribute('target')).toBe('_blank');
     expect(await link.getAttribute('rel')).toBe('noopener noreferrer');
@@ -89,7 +90,7 @@ describe.skipIf(skipReason)('the news page in a real browser', () => {
     await page.getByRole('tab', { name: 'Information Technology' }).click();
     const tech = page.getByRole('list', { name: 'Information Technology news' });
     await tech.waitFor();
-    expect(await tech.getByRole('listitem').count()).toBe(20);
+    await expect.poll(() => tech.getByRole('listitem').count()).toBe(20);
     expect(await titles(page)).not.toEqual(topTitles);
     expect(page.url()).toContain('channel=Information+Technology');
   });
