@@ -12,6 +12,7 @@ import { killAllChildren } from './lib/ipc';
 import type { Benchmark, BenchResult } from './lib/report';
 import { cleanupAll, databaseKind, dropStaleDatabases } from './lib/setup';
 import { markdownTable } from './lib/stats';
+import { feed } from './feed';
 import { latency } from './latency';
 import { redis } from './redis';
 import { sockets } from './sockets';
@@ -36,6 +37,11 @@ const benchmarks: Record<string, { run: Benchmark; title: string; target: string
     target: 'flat from 100 to 19,500 users',
   },
   redis: { run: redis, title: 'Redis hop between two nodes', target: '≤ 1 ms p50, ≤ 5 ms p99 added' },
+  feed: {
+    run: feed,
+    title: 'The feed at load, Default profile after a backfill',
+    target: 'join ≤ 5 ms CPU; finance_info p50 ≤ 20 ms, ≤ 60 KB',
+  },
 };
 
 let stopping = false;

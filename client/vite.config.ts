@@ -22,6 +22,9 @@ export default defineConfig({
         // Vendor code changes less often than ours: separate chunks stay cached across releases.
         codeSplitting: {
           groups: [
+            // First of all: zod's jitless switch runs before any module builds or parses a schema, so
+            // the built client never tries eval (its CSP forbids it). Its own chunk is imported first.
+            { name: 'csp', test: /src[\\/]csp\.ts$/, priority: 10 },
             {
               name: 'react',
               test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/,

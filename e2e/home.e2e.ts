@@ -47,7 +47,7 @@ describe.skipIf(skipReason)('the home dashboard, in a real browser', () => {
     const { page } = await newUserPage();
     const sections = page.getByRole('navigation', { name: 'Sections', exact: true });
     for (const [name, href] of [
-      ['Opportunities Scanner', '/?tab=4'],
+      ['Opportunities Scanner', '/?tab=4&tool=scanner'],
       ['Portfolio', '/?tab=3'],
       ["Analysts' ratings", '/?tab=0'],
     ]) {

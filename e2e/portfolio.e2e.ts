@@ -285,7 +285,9 @@ describe.skipIf(skipReason)('the portfolio in a real browser', () => {
       await phone.getByRole('dialog', { name: 'Close Position' }).waitFor();
       await shot(phone, 'dialog-close-phone');
       await phone.keyboard.press('Escape');
-      await phone.getByRole('toolbar').getByRole('button', { name: 'Set funds' }).click();
+      // On a phone Set funds is in the toolbar's More menu.
+      await phone.getByRole('toolbar').getByRole('button', { name: 'More portfolio actions' }).click();
+      await phone.getByRole('menuitem', { name: 'Set funds' }).click();
       await shot(phone, 'dialog-set-funds-phone');
       await phone.keyboard.press('Escape');
       await openRow(phone, 'NVDA').getByRole('button', { name: 'Actions for NVDA' }).click();

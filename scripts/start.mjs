@@ -4,6 +4,14 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
+// The supported Node versions are package.json's `engines` (README's "Start"): said plainly, not as a
+// stack trace from a missing API.
+const [major, minor] = process.versions.node.split('.').map(Number);
+if (major < 20 || (major === 20 && minor < 19)) {
+  console.error(`Insight needs Node.js 20.19 or later; this is ${process.version}. Please upgrade Node.js.`);
+  process.exit(1);
+}
+
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, 'client/dist/index.html');
 

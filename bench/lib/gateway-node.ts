@@ -122,6 +122,30 @@ const api = {
     return { at: monoMs(), cpuMs: (usage.user + usage.system) / 1000 };
   },
 
+  /** The alert rules over the stored market (as the first poll after a backfill runs them). */
+  async evaluateAlerts() {
+    await app.alerts.evaluate();
+    const profile = await app.db
+      .selectFrom('profiles')
+      .select('id')
+      .where('name', '=', 'Default')
+      .executeTakeFirstOrThrow();
+    const alerts = await app.db
+      .selectFrom('alerts')
+      .select('id')
+      .where('profile_id', '=', profile.id)
+      .orderBy('at', 'desc')
+      .execute();
+    return { profileId: profile.id, alertIds: alerts.map((alert) => alert.id) };
+  },
+
+  /** Dismissals by users, through the service a user's dismiss call uses. */
+  async dismiss(args: { profileId: number; userIds: number[]; alertIds: number[] }) {
+    for (const userId of args.userIds)
+      for (const alertId of args.alertIds) await app.alerts.act(userId, [args.profileId], alertId, 'dismiss');
+    return args.userIds.length * args.alertIds.length;
+  },
+
   /** The market backfill (as INGEST=1 runs it at start), for a template database. */
   async backfill() {
     const started = performance.now();

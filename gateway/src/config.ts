@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -15,6 +16,41 @@ const url = (protocols: string[]) =>
       error: `must be a URL starting with ${protocols.join(' or ')}`,
     });
 
+/**
+ * TRUST_PROXY in Fastify's own forms: `0`/`false` (no proxy: the socket's address), a hop count
+ * (`1`: one proxy, so the address is the one that proxy saw, the right-most X-Forwarded-For entry),
+ * a comma-separated list of proxy addresses or CIDRs, or `true` (trust every hop: only when the
+ * proxy replaces X-Forwarded-For, since a client writes the left-most entry).
+ */
+const trustProxy = z.string().transform((value, ctx): boolean | number | string[] => {
+  const text = value.trim();
+  if (text === 'false') return false;
+  if (text === 'true') return true;
+  if (/^\d+$/.test(text)) return Number(text) === 0 ? false : Number(text);
+  const entries = text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const valid = (entry: string) => {
+    const [address, bits, extra] = entry.split('/');
+    if (extra !== undefined || !address || net.isIP(address) === 0) return false;
+    if (bits === undefined) return true;
+    const max = net.isIP(address) === 4 ? 32 : 128;
+    return /^\d+$/.test(bits) && Number(bits) <= max;
+  };
+  const bad = entries.filter(
+    (entry) => !valid(entry) && !['loopback', 'linklocal', 'uniquelocal'].includes(entry),
+  );
+  if (entries.length === 0 || bad.length > 0) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `must be 0, a hop count, true, or a comma-separated list of proxy addresses or CIDRs${bad.length > 0 ? ` (not an address: ${bad.join(', ')})` : ''}`,
+    });
+    return z.NEVER;
+  }
+  return entries;
+});
+
 /** Every setting of the gateway, from environment variables (design §9). */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -27,11 +63,21 @@ const envSchema = z.object({
     .default(8080),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATA_DIR: z.string().min(1).default('./data'),
+  /** Where job result files are kept (default DATA_DIR/jobs). */
+  JOBS_DIR: z.string().min(1).optional(),
+  /** Jobs one gateway node runs at once. */
+  JOBS_CONCURRENCY: positiveInt.default(2),
+  /** A running job whose node has not signed of life for this long is taken over by another node. */
+  JOBS_STALE_SECONDS: positiveInt.default(60),
   DATABASE_URL: url(['postgres://', 'postgresql://']).optional(),
   REDIS_URL: url(['redis://', 'rediss://']).optional(),
   UPSTREAM_URL: url(['http://', 'https://']).optional(),
   SMTP_URL: url(['smtp://', 'smtps://']).optional(),
   MAIL_FROM: z.string().min(3).default('Insight <no-reply@insight.test>'),
+  /** Where support requests (/contact) are mailed; replies go to their sender. */
+  SUPPORT_EMAIL: z.string().min(3).default('support@insight.test'),
+  /** Support requests one user, address or e-mail may send per hour. */
+  SUPPORT_MAX_PER_HOUR: positiveInt.default(5),
   /** The address users reach the product at; links in mails point here. */
   PUBLIC_URL: url(['http://', 'https://']).optional(),
   SIM_SEED: z.coerce
@@ -47,14 +93,18 @@ const envSchema = z.object({
   DEMO_SEED: flag.default(false),
   /** Ingest market data from the upstream (backfill, then polls). Tests that need none turn it off. */
   INGEST: flag.default(true),
-  /** Behind a load balancer: take the client address from X-Forwarded-For. */
-  TRUST_PROXY: flag.default(false),
+  /** Behind a load balancer: which hops of X-Forwarded-For to trust (see trustProxy). */
+  TRUST_PROXY: trustProxy.default(false),
   COOKIE_SECURE: flag.optional(),
   SESSION_IDLE_MINUTES: positiveInt.default(120),
   SESSION_ABSOLUTE_HOURS: positiveInt.default(24 * 7),
   REMEMBER_ME_DAYS: positiveInt.default(30),
+  /** Failed sign-ins to one account from one address before that pair waits for the window. */
   LOGIN_MAX_FAILURES_PER_ACCOUNT: positiveInt.default(5),
   LOGIN_MAX_FAILURES_PER_ADDRESS: positiveInt.default(20),
+  /** Failed sign-ins to one account from every address before each further try waits, doubling. */
+  LOGIN_DELAY_AFTER_FAILURES: positiveInt.default(10),
+  LOGIN_MAX_DELAY_SECONDS: positiveInt.default(60),
   LOGIN_THROTTLE_MINUTES: positiveInt.default(15),
   /** The built client served at /. */
   CLIENT_DIST: z.string().min(1).optional(),
@@ -68,19 +118,30 @@ export interface Config {
   port: number;
   logLevel: string;
   dataDir: string;
+  /** The job runner: result files' directory, jobs run at once per node, when a silent node's job is taken over. */
+  jobs: { dir: string; concurrency: number; staleMs: number };
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
   upstreamUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
+  support: { email: string; maxPerHour: number };
   publicUrl: string;
   sim: { seed: number; speed: number; control: boolean };
   demoSeed: boolean;
   ingest: boolean;
-  trustProxy: boolean;
+  trustProxy: boolean | number | string[];
   cookieSecure: boolean;
   session: { idleMs: number; absoluteMs: number; rememberMeMs: number };
-  loginThrottle: { perAccount: number; perAddress: number; windowMs: number };
+  loginThrottle: {
+    /** Failures to one account from one address before the pair waits out the window. */
+    perAccountAndAddress: number;
+    perAddress: number;
+    /** Failures to one account from all addresses before growing delays (never a lock-out). */
+    perAccountBeforeDelay: number;
+    maxDelayMs: number;
+    windowMs: number;
+  };
   clientDist: string;
 }
 
@@ -124,11 +185,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: e.PORT,
     logLevel: e.LOG_LEVEL,
     dataDir: path.resolve(e.DATA_DIR),
+    jobs: {
+      dir: path.resolve(e.JOBS_DIR ?? path.join(e.DATA_DIR, 'jobs')),
+      concurrency: e.JOBS_CONCURRENCY,
+      staleMs: e.JOBS_STALE_SECONDS * 1000,
+    },
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     upstreamUrl: e.UPSTREAM_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    support: { email: e.SUPPORT_EMAIL, maxPerHour: e.SUPPORT_MAX_PER_HOUR },
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     sim: { seed: e.SIM_SEED, speed: e.SIM_SPEED, control: e.SIM_CONTROL },
     demoSeed: e.DEMO_SEED,
@@ -141,12 +208,24 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       rememberMeMs: e.REMEMBER_ME_DAYS * 24 * 60 * minute,
     },
     loginThrottle: {
-      perAccount: e.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+      perAccountAndAddress: e.LOGIN_MAX_FAILURES_PER_ACCOUNT,
       perAddress: e.LOGIN_MAX_FAILURES_PER_ADDRESS,
+      perAccountBeforeDelay: e.LOGIN_DELAY_AFTER_FAILURES,
+      maxDelayMs: e.LOGIN_MAX_DELAY_SECONDS * 1000,
       windowMs: e.LOGIN_THROTTLE_MINUTES * minute,
     },
     clientDist: e.CLIENT_DIST ? path.resolve(e.CLIENT_DIST) : path.join(repoRoot, 'client/dist'),
   };
+}
+
+/**
+ * TRUST_PROXY for Fastify. A hop count becomes a function trusting that many hops next to the server
+ * (this Fastify refuses a bare number): with 1, the address is the one the one proxy saw (the right-most
+ * X-Forwarded-For entry), never one the client wrote to the left of it.
+ */
+export function trustProxyOption(value: Config['trustProxy']) {
+  if (typeof value !== 'number') return value;
+  return (_address: string, hop: number) => hop < value;
 }
 
 /**

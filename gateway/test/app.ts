@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp, type App } from '../src/app';
+import { buildApp, type App, type BuildOptions } from '../src/app';
 import { loadConfig, type Config, type Env } from '../src/config';
 
 export interface TestApp {
@@ -57,7 +57,11 @@ export function templateOfMarket() {
 }
 
 /** Starts the real gateway on a free port over its real database (and Redis when REDIS_URL is set). */
-export async function startTestApp(env: Env = {}, prepare?: (app: App) => void): Promise<TestApp> {
+export async function startTestApp(
+  env: Env = {},
+  prepare?: (app: App) => void,
+  buildOptions: BuildOptions = { logger: false },
+): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'insight-test-'));
   // With market data wanted, start from the template the global setup ingested (see global-setup.ts).
   const template = env.INGEST === '1' ? templateOfMarket() : null;
@@ -74,7 +78,7 @@ export async function startTestApp(env: Env = {}, prepare?: (app: App) => void):
     INGEST: '0',
     ...(env as Record<string, string | undefined>),
   });
-  const app = await buildApp(config, { logger: false });
+  const app = await buildApp(config, buildOptions);
   prepare?.(app);
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();

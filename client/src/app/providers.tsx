@@ -1,4 +1,5 @@
 import { ChakraProvider } from '@chakra-ui/react';
+import { MotionConfig } from 'motion/react';
 import type { ReactNode } from 'react';
 import { Toaster } from '../components/ui/toaster';
 import { system } from '../components/ui/theme';
@@ -10,9 +11,12 @@ export function Providers({ store = appStore, children }: { store?: AppStore; ch
   return (
     <StoreProvider store={store}>
       <ChakraProvider value={system}>
-        <AuthSession />
-        {children}
-        <Toaster />
+        {/* Motion follows the system's prefers-reduced-motion: none of it when the user asks so. */}
+        <MotionConfig reducedMotion="user">
+          <AuthSession />
+          {children}
+          <Toaster />
+        </MotionConfig>
       </ChakraProvider>
     </StoreProvider>
   );

@@ -2,17 +2,21 @@ import type { Right } from '@insight/shared';
 import type { ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
 import { NotAvailablePanel } from '../components/NotAvailablePanel';
+import { ManagePage } from '../features/admin/ManagePage';
+import { SignupPage } from '../features/admin/SignupPage';
 import { AppHomePage } from '../features/apphome/AppHomePage';
 import { AppPortfoliosPage } from '../features/appPortfolios/AppPortfoliosPage';
 import { LoginPage } from '../features/auth/LoginPage';
 import { ResetPasswordPage } from '../features/auth/ResetPasswordPage';
 import { TermsPage } from '../features/auth/TermsPage';
 import { PublicOnly, RequireAuth, RequireRight } from '../features/auth/guards';
+import { HelpPage } from '../features/help/HelpPage';
 import { HomePage } from '../features/home/HomePage';
 import { ProfilePage } from '../features/profile/ProfilePage';
 import { AppLayout } from '../features/shell/AppLayout';
 import { NotFoundPage } from '../features/shell/NotFoundPage';
 import { StockPage } from '../features/stock/StockPage';
+import { ContactRoute } from '../features/support/ContactRoute';
 
 /** A screen of a later issue, behind the right that will guard it. */
 function later(title: string, right: Right): ReactNode {
@@ -34,9 +38,20 @@ export const routes: RouteObject[] = [
       </PublicOnly>
     ),
   },
+  {
+    path: '/signup',
+    element: (
+      <PublicOnly>
+        <SignupPage />
+      </PublicOnly>
+    ),
+  },
   { path: '/terms', element: <TermsPage /> },
+  // Signed in or not: an expired account's user is told to contact us.
+  { path: '/contact', element: <ContactRoute /> },
   { path: '/reset-pass/:code', element: <ResetPasswordPage /> },
   { path: '/apphome', element: <AppHomePage /> },
+  { path: '/help', element: <HelpPage /> },
 
   // Signed-in pages, in the app shell.
   {
@@ -59,10 +74,9 @@ export const routes: RouteObject[] = [
             ),
           },
           { path: '/profile', element: <ProfilePage /> },
-          { path: '/contact', element: later('Contact us', 'account.self') },
           { path: '/newProfile', element: later('Create profile', 'profiles.create') },
-          { path: '/manage/:mode', element: later('Manage', 'manage.access') },
-          { path: '/manage/:mode/:itemId', element: later('Manage', 'manage.access') },
+          { path: '/manage/:mode', element: <ManagePage /> },
+          { path: '/manage/:mode/:itemId', element: <ManagePage /> },
           {
             path: '/appportfolios',
             element: (

@@ -33,14 +33,20 @@ function anAlert(id: number, overrides: Partial<Alert> = {}): Alert {
 const listOf = (profileId: number, ...ids: number[]): AlertList => ({
   profileId,
   alerts: ids.map((id) => anAlert(id)),
+  total: ids.length,
+  hasMore: false,
+  cursor: null,
 });
+const page = { hasMore: false, cursor: null };
 const ids = (list: AlertList | null) => list?.alerts.map((alert) => alert.id) ?? null;
 const fold = (events: AlertEvent[], from: AlertList | null = null) => events.reduce(nextAlertList, from);
 
 describe('the alert list', () => {
   it('is unknown until the first snapshot, which becomes the list', () => {
     expect(fold([])).toBeNull();
-    const list = fold([{ type: 'snapshot', profileId: 4, alerts: [anAlert(3), anAlert(2)] }]);
+    const list = fold([
+      { type: 'snapshot', profileId: 4, alerts: [anAlert(3), anAlert(2)], total: 2, ...page },
+    ]);
     expect(list?.profileId).toBe(4);
     expect(ids(list)).toEqual([3, 2]);
   });
@@ -75,7 +81,7 @@ describe('the alert list', () => {
     const list = fold(
       [
         { type: 'new', alert: anAlert(5) },
-        { type: 'snapshot', profileId: 2, alerts: [anAlert(8), anAlert(7)] },
+        { type: 'snapshot', profileId: 2, alerts: [anAlert(8), anAlert(7)], total: 2, ...page },
       ],
       listOf(1, 4, 3),
     );
@@ -87,7 +93,7 @@ describe('the alert list', () => {
     expect(
       ids(
         fold([
-          { type: 'snapshot', profileId: 1, alerts: [] },
+          { type: 'snapshot', profileId: 1, alerts: [], total: 0, ...page },
           { type: 'new', alert: anAlert(1) },
           { type: 'new', alert: anAlert(2) },
         ]),

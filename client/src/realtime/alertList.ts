@@ -2,14 +2,28 @@ import type { Alert } from '@insight/shared';
 import { distinctUntilChanged, map, merge, scan, startWith, type Observable } from 'rxjs';
 import { on$, type AppSocket } from './listen';
 
-/** The current profile's alerts, newest first, as the server last described them. */
+/**
+ * The current profile's newest alerts, newest first, as the server last described them: the
+ * snapshot's page and what was pushed since. `total` counts every alert the user can reach (older
+ * pages included); `cursor` (from the snapshot) asks for the page after it when `hasMore`.
+ */
 export interface AlertList {
   profileId: number;
   alerts: readonly Alert[];
+  total: number;
+  hasMore: boolean;
+  cursor: string | null;
 }
 
 export type AlertEvent =
-  | { type: 'snapshot'; profileId: number; alerts: readonly Alert[] }
+  | {
+      type: 'snapshot';
+      profileId: number;
+      alerts: readonly Alert[];
+      total: number;
+      hasMore: boolean;
+      cursor: string | null;
+    }
   | { type: 'new'; alert: Alert }
   | { type: 'removed'; id: number };
 
@@ -22,14 +36,20 @@ export type AlertEvent =
  */
 export function nextAlertList(list: AlertList | null, event: AlertEvent): AlertList | null {
   switch (event.type) {
-    case 'snapshot':
-      return { profileId: event.profileId, alerts: event.alerts };
+    case 'snapshot': {
+      const { profileId, alerts, total, hasMore, cursor } = event;
+      return { profileId, alerts, total, hasMore, cursor };
+    }
     case 'new':
       if (list === null || list.alerts.some((alert) => alert.id === event.alert.id)) return list;
-      return { ...list, alerts: [event.alert, ...list.alerts] };
+      return { ...list, alerts: [event.alert, ...list.alerts], total: list.total + 1 };
     case 'removed':
       if (list === null || !list.alerts.some((alert) => alert.id === event.id)) return list;
-      return { ...list, alerts: list.alerts.filter((alert) => alert.id !== event.id) };
+      return {
+        ...list,
+        alerts: list.alerts.filter((alert) => alert.id !== event.id),
+        total: Math.max(0, list.total - 1),
+      };
   }
 }
 
@@ -37,7 +57,14 @@ export function nextAlertList(list: AlertList | null, event: AlertEvent): AlertL
 export function alertsOf(socket: AppSocket): Observable<AlertList | null> {
   return merge(
     on$(socket, 'alerts:snapshot').pipe(
-      map(({ profileId, alerts }): AlertEvent => ({ type: 'snapshot', profileId, alerts })),
+      map(({ profileId, alerts, total, has_more, cursor }): AlertEvent => ({
+        type: 'snapshot',
+        profileId,
+        alerts,
+        total,
+        hasMore: has_more,
+        cursor,
+      })),
     ),
     on$(socket, 'alert:new').pipe(map((alert): AlertEvent => ({ type: 'new', alert }))),
     on$(socket, 'alert:removed').pipe(map(({ id }): AlertEvent => ({ type: 'removed', id }))),

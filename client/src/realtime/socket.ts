@@ -8,7 +8,7 @@
  * until it closes: the alert snapshot arrives once on join, so a list shown later must already
  * have heard it.
  */
-import type { Ack, WatchlistResponse } from '@insight/shared';
+import { can, type Ack, type WatchlistResponse } from '@insight/shared';
 import type { AppMessage } from '@insight/shared/apps/schemas';
 import {
   Observable,
@@ -24,13 +24,14 @@ import {
 import { io } from 'socket.io-client';
 import { appStore } from '../app/store';
 import { appFlavorAtom } from '../features/apphome/appFlavor';
-import { currentUserAtom } from '../features/auth/atoms';
+import { currentRolesAtom, currentUserAtom } from '../features/auth/atoms';
 import { authApi } from '../features/auth/api';
 import { marketCalls } from '../features/market/api';
 import { watchlistCalls } from '../features/watchlist/api';
 import { alertsOf, type AlertList } from './alertList';
 import { appMessagesOf } from './appMessages';
 import { connectionOf, offline, type ConnectionState } from './connection';
+import { jobUpdatesOf, type JobUpdates } from './jobs';
 import type { AppSocket } from './listen';
 import { marketStatusOf } from './marketStatus';
 import { portfolioVersionsOf, type PortfolioVersions } from './portfolio';
@@ -53,6 +54,8 @@ export interface Session {
   portfolioVersions$: Observable<PortfolioVersions>;
   /** The mobile view's app broadcasts, newest first (empty unless the socket joined an app room). */
   appMessages$: Observable<readonly AppMessage[]>;
+  /** The user's jobs' progress and ends pushed this session, by job id. */
+  jobUpdates$: Observable<JobUpdates>;
 }
 
 /** Refusals in a row after which the socket stops trying to sign in again. */
@@ -88,9 +91,13 @@ function startSession(): Observable<Session> {
       marketStatus$: hot(marketStatusOf(socket, (signal) => marketCalls.isMarketOpen(signal))),
       alerts$: hot(alertsOf(socket)),
       quotes$: hot(quotesOf(socket)),
-      watchlist$: hot(watchlistOf(socket, (signal) => watchlistCalls.get(signal))),
+      // An account without the watchlist (a profile-type one) makes no call it would be refused.
+      watchlist$: can(appStore.get(currentRolesAtom), 'watchlist.use')
+        ? hot(watchlistOf(socket, (signal) => watchlistCalls.get(signal)))
+        : of<WatchlistResponse | null>(null),
       portfolioVersions$: hot(portfolioVersionsOf(socket)),
       appMessages$: hot(appMessagesOf(socket)),
+      jobUpdates$: hot(jobUpdatesOf(socket)),
     };
     running.push(syncQuotes(socket, quoteSubscriptions.wanted$).subscribe());
     // A refusal (not a network drop) means the session cookie is no longer good. One REST call lets

@@ -10,6 +10,7 @@ import type { AppMessage } from '@insight/shared/apps/schemas';
 import { distinctUntilChanged, of, shareReplay, switchMap, type Observable } from 'rxjs';
 import type { AlertList } from './alertList';
 import { noAppMessages } from './appMessages';
+import { noJobUpdates, type JobUpdates } from './jobs';
 import { noPortfolioChanges, type PortfolioVersions } from './portfolio';
 import { noQuotes, type Quotes } from './quotes';
 import { quoteSubscriptions, session$ } from './socket';
@@ -19,6 +20,7 @@ export type { ConnectionState, ConnectionStatus } from './connection';
 export type { AlertList } from './alertList';
 export { noQuotes, type Quotes } from './quotes';
 export { noAppMessages } from './appMessages';
+export { noJobUpdates, type JobUpdate, type JobUpdates } from './jobs';
 export { noPortfolioChanges, type PortfolioChangeKind, type PortfolioVersions } from './portfolio';
 
 /** US markets: true open, false closed, null while unknown (and while signed out). */
@@ -62,6 +64,12 @@ export const portfolioVersions$: Observable<PortfolioVersions> = session$.pipe(
 /** The mobile view's app broadcasts this session heard, newest first; empty elsewhere and while signed out. */
 export const appMessages$: Observable<readonly AppMessage[]> = session$.pipe(
   switchMap((session) => session?.appMessages$ ?? of(noAppMessages)),
+  shareReplay(1),
+);
+
+/** The user's jobs' progress and ends pushed this session, by job id; empty while signed out. */
+export const jobUpdates$: Observable<JobUpdates> = session$.pipe(
+  switchMap((session) => session?.jobUpdates$ ?? of(noJobUpdates)),
   shareReplay(1),
 );
 

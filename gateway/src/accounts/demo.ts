@@ -15,10 +15,21 @@ export async function seedDemoAccounts(db: Db, log: FastifyBaseLogger) {
     if (await repo.findUserByEmail(demo.email)) continue;
     const passwordHash = await hashPassword(demo.password);
     await db.transaction().execute(async (trx) => {
+      // The trial account: a 14-day trial with `trialDaysLeft` of it left, from today.
+      const trial = 'trialDaysLeft' in demo ? demo.trialDaysLeft : null;
       const accountId = await repo.createAccount(
-        { name: `Demo ${demo.first_name}`, valid_to: null, trail: false },
+        trial === null
+          ? { name: `Demo ${demo.first_name}`, valid_to: null, trail: false }
+          : {
+              name: `Demo ${demo.first_name}`,
+              valid_to: new Date(Date.now() + trial * 86_400_000).toISOString().slice(0, 10),
+              trail: true,
+              trial_days: 14,
+            },
         trx,
       );
+      // The mobile web view's demo app signs in the first demo user only.
+      const appUser = demo.email === demoAccounts[0].email;
       await repo.createUser(
         {
           account_id: accountId,
@@ -31,8 +42,8 @@ export async function seedDemoAccounts(db: Db, log: FastifyBaseLogger) {
           is_admin: demo.role === 'admin',
           client_admin: demo.role === 'client_admin',
           current_profile_id: null,
-          app_id: demo.role === 'user' ? demoAppId : null,
-          app_flavor: demo.role === 'user' ? 'insight' : null,
+          app_id: appUser ? demoAppId : null,
+          app_flavor: appUser ? 'insight' : null,
           last_activity_at: null,
         },
         trx,

@@ -147,8 +147,19 @@ describe('display name', () => {
     expect((await browser.post(accountApi.currentUser)).body.data.nickname).toBe('Wolf of Wall St');
   });
 
+  it('is cleared by an empty name, and the display name falls back to the first name', async () => {
+    const user = await createUser(t.app, { nickname: 'Wolf', first_name: 'Ada' });
+    const browser = client();
+    await signIn(browser, user);
+    const cleared = await browser.post(accountApi.changeNickname, { nickname: '   ' });
+    expect(cleared.body).toEqual({ status: true, msg: messages.nickname.saved });
+    const current = (await browser.post(accountApi.currentUser)).body.data;
+    expect(current.nickname).toBeNull();
+    expect(current.first_name).toBe('Ada');
+  });
+
   it.each([
-    ['empty', '   ', messages.nickname.required],
+    ['missing', undefined, messages.nickname.required],
     ['over 100 characters', 'x'.repeat(101), messages.nickname.tooLong],
   ])('refuses a name that is %s', async (_case, nickname, text) => {
     const user = await createUser(t.app);

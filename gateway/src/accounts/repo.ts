@@ -25,6 +25,16 @@ export function accountsRepo(db: Db) {
           'accounts.trial_days',
           'accounts.name as account_name',
         ])
+        // The user's file ("my file"), once one exists (spec 002 §3 User fields read: portfolio_id).
+        .select((eb) =>
+          eb
+            .selectFrom('portfolios')
+            .select('portfolios.id')
+            .whereRef('portfolios.user_id', '=', 'users.id')
+            .orderBy('portfolios.id')
+            .limit(1)
+            .as('portfolio_id'),
+        )
         .where('users.id', '=', userId)
         .executeTakeFirst();
     },
@@ -79,7 +89,7 @@ export function accountsRepo(db: Db) {
       await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
     },
 
-    async setNickname(userId: number, nickname: string) {
+    async setNickname(userId: number, nickname: string | null) {
       await db.updateTable('users').set({ nickname }).where('id', '=', userId).execute();
     },
 
@@ -105,10 +115,29 @@ export function accountsRepo(db: Db) {
         token_hash: string;
         session_id: number | null;
         expires_at: Date;
+        family?: string | null;
       },
       trx: Db = db,
     ) {
       await trx.insertInto('tokens').values(values).execute();
+    },
+
+    /** Ends every session opened from a remember-me family (the token's own session included). */
+    async revokeFamilySessions(token: { id: number; family: string | null }, trx: Db = db) {
+      await trx
+        .updateTable('sessions')
+        .set({ revoked_at: new Date() })
+        .where('revoked_at', 'is', null)
+        .where('id', 'in', (eb) =>
+          eb
+            .selectFrom('tokens')
+            .select('session_id')
+            .where('session_id', 'is not', null)
+            .$if(token.family !== null, (q) => q.where('family', '=', token.family!))
+            .$if(token.family === null, (q) => q.where('id', '=', token.id))
+            .$narrowType<{ session_id: number }>(),
+        )
+        .execute();
     },
 
     findToken(kind: 'remember' | 'reset', tokenHash: string, trx: Db = db) {

@@ -22,6 +22,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../config';
 import { clearSessionCookie, requireSession, setSessionCookie } from '../platform/session';
 import { AccountsService, type SignedIn } from './service';
+import { deviceCookieName } from './throttle';
+import { setDeviceCookie, throttleRoutes } from './throttle-routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -47,10 +49,12 @@ const routes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }
     address: request.ip,
     userAgent: request.headers['user-agent'] ?? null,
     session: request.session,
+    deviceCookie: request.cookies[deviceCookieName],
   });
 
   const signedIn = (reply: FastifyReply, result: SignedIn) => {
     setSessionCookie(reply, result.session, { remember: result.remember, secure: config.cookieSecure });
+    if (result.deviceCookie) setDeviceCookie(reply, result.deviceCookie, config.cookieSecure);
     return {
       status: true as const,
       data: result.user,
@@ -68,7 +72,7 @@ const routes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }
 
   app.post(
     accountApi.login,
-    { config: { access: 'public' }, schema: { body: loginBodySchema, ...loginSchema } },
+    { config: { access: 'public', effect: 'write' }, schema: { body: loginBodySchema, ...loginSchema } },
     async (request, reply) => {
       const { loginData } = request.body;
       const remember = loginData.remember_me ?? loginData.rememberMe ?? false;
@@ -87,7 +91,7 @@ const routes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }
 
   app.post(
     accountApi.v1Login,
-    { config: { access: 'public' }, schema: { body: v1LoginBodySchema, ...loginSchema } },
+    { config: { access: 'public', effect: 'write' }, schema: { body: v1LoginBodySchema, ...loginSchema } },
     async (request, reply) => {
       const { email, password, remember_me } = request.body;
       return signedIn(
@@ -99,48 +103,71 @@ const routes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }
 
   app.post(
     accountApi.appLogin,
-    { config: { access: 'public' }, schema: { body: appLoginBodySchema, ...loginSchema } },
+    { config: { access: 'public', effect: 'write' }, schema: { body: appLoginBodySchema, ...loginSchema } },
     async (request, reply) =>
       signedIn(reply, await service.loginWithAppId(request.body.app_id, caller(request))),
   );
 
-  app.post(accountApi.logout, { config: { access: 'public' }, schema: statusSchema }, logout);
-  app.post(accountApi.v1Logout, { config: { access: 'public' }, schema: statusSchema }, logout);
+  app.post(
+    accountApi.logout,
+    { config: { access: 'public', effect: 'write' }, schema: statusSchema },
+    logout,
+  );
+  app.post(
+    accountApi.v1Logout,
+    { config: { access: 'public', effect: 'write' }, schema: statusSchema },
+    logout,
+  );
 
   app.post(
     accountApi.currentUser,
-    { config: { access: 'account.self' }, schema: { response: { 200: currentUserBodySchema, ...refusals } } },
+    {
+      config: { access: 'account.self', effect: 'write' },
+      schema: { response: { 200: currentUserBodySchema, ...refusals } },
+    },
     async (request) => ({ data: await service.currentUser(requireSession(request)) }),
   );
 
   app.post(
     accountApi.signup,
-    { config: { access: 'public' }, schema: { body: signupBodySchema, ...statusSchema } },
+    { config: { access: 'public', effect: 'write' }, schema: { body: signupBodySchema, ...statusSchema } },
     async (request) => service.signup(request.body.signupData),
   );
 
   app.post(
     accountApi.adminCreateProfile,
-    { config: { access: 'profiles.create' }, schema: { body: registerProfileBodySchema, ...statusSchema } },
+    {
+      config: { access: 'profiles.create', effect: 'write' },
+      schema: { body: registerProfileBodySchema, ...statusSchema },
+    },
     async (request) => service.createProfileAccount(request.body),
   );
 
   app.post(
     accountApi.changePassMail,
-    { config: { access: 'public' }, schema: { body: changePassMailBodySchema, ...statusSchema } },
+    {
+      config: { access: 'public', effect: 'write' },
+      schema: { body: changePassMailBodySchema, ...statusSchema },
+    },
     async (request) => service.sendPasswordReset(request.body.userData.email),
   );
 
   app.post(
     accountApi.changePass,
-    { config: { access: 'public' }, schema: { body: changePassBodySchema, ...statusSchema } },
+    {
+      config: { access: 'public', effect: 'write' },
+      schema: { body: changePassBodySchema, ...statusSchema },
+    },
     async (request) =>
       service.resetPassword(request.body.passData.validation_code, request.body.passData.new_pass),
   );
 
   app.post(
     accountApi.changePassDirect,
-    { config: { access: 'account.self' }, schema: { body: changePassDirectBodySchema, ...statusSchema } },
+    {
+      config: { access: 'account.self', effect: 'write' },
+      schema: { body: changePassDirectBodySchema, ...statusSchema },
+    },
     async (request) =>
       service.changePassword(
         requireSession(request),
@@ -151,16 +178,24 @@ const routes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }
 
   app.post(
     accountApi.changeNickname,
-    { config: { access: 'account.self' }, schema: { body: changeNicknameBodySchema, ...statusSchema } },
+    {
+      config: { access: 'account.self', effect: 'write' },
+      schema: { body: changeNicknameBodySchema, ...statusSchema },
+    },
     async (request) => service.changeNickname(requireSession(request), request.body.nickname),
   );
 
   // The live feed's filters are the user's own, kept with the user (spec 000 §4 "Alert filters").
   app.post(
     alertsApi.saveFilters,
-    { config: { access: 'feed.read' }, schema: { body: saveAlertFiltersBodySchema, ...statusSchema } },
+    {
+      config: { access: 'feed.read', effect: 'write' },
+      schema: { body: saveAlertFiltersBodySchema, ...statusSchema },
+    },
     async (request) => service.saveAlertFilters(requireSession(request), request.body.alert_filters),
   );
+
+  await app.register(throttleRoutes, { throttle: service.throttle });
 };
 
 export const accountsRoutes = fp(routes, { name: 'accounts', dependencies: ['db', 'session', 'mail'] });

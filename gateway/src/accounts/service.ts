@@ -2,12 +2,13 @@ import type { FilterSet, RegisterProfileBody, User } from '@insight/shared';
 import { messages } from '@insight/shared';
 import type { Config } from '../config';
 import type { Db } from '../platform/db';
-import { badRequest, conflict, tooManyRequests, unauthorized } from '../platform/errors';
+import { badRequest, conflict, unauthorized } from '../platform/errors';
 import type { Mailer } from '../platform/mail';
 import type { Session, SessionStore } from '../platform/session';
-import { hashSecret, newSecret } from '../platform/tokens';
+import { hashSecret, newPublicId, newSecret } from '../platform/tokens';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from './passwords';
 import { accountsRepo } from './repo';
+import { SignInThrottle } from './throttle';
 import { isExpired, toUser } from './user';
 
 /** Where a sign-in comes from: the address for throttling, and the cookie it may replace. */
@@ -16,6 +17,8 @@ export interface Caller {
   userAgent: string | null;
   /** The session the caller holds now, if any: a new sign-in ends it (no session fixation). */
   session: Session | null;
+  /** The browser's device cookie (see throttle.ts), if it sent one. */
+  deviceCookie?: string | undefined;
 }
 
 export interface SignedIn {
@@ -24,6 +27,8 @@ export interface SignedIn {
   remember: boolean;
   /** The new remember-me token, when one was asked for or rotated. */
   accessToken?: string;
+  /** The device cookie to set: this browser has now signed in to this account (password sign-in). */
+  deviceCookie?: string;
 }
 
 const resetCodeLifetimeMs = 60 * 60_000;
@@ -32,6 +37,7 @@ const resetMailEveryMs = 60_000;
 /** Sign-in, sessions, remember-me tokens, passwords and display names. Knows nothing of HTTP. */
 export class AccountsService {
   private readonly repo;
+  readonly throttle;
 
   constructor(
     private readonly db: Db,
@@ -40,6 +46,7 @@ export class AccountsService {
     private readonly config: Pick<Config, 'session' | 'loginThrottle' | 'publicUrl'>,
   ) {
     this.repo = accountsRepo(db);
+    this.throttle = new SignInThrottle(db, config.loginThrottle);
   }
 
   // ---- sign-in ----
@@ -50,52 +57,57 @@ export class AccountsService {
     remember: boolean,
     caller: Caller,
   ): Promise<SignedIn> {
-    await this.refuseWhenThrottled(email, caller.address);
+    await this.throttle.check(email, caller);
     const user = await this.repo.findUserByEmail(email);
     const valid = user
       ? await verifyPassword(user.password_hash, password)
       : (await verifyAgainstDecoy(password), false);
     if (!user || !valid) {
-      await this.repo.recordFailure(email, caller.address);
+      await this.throttle.recordFailure(email, caller.address);
       throw unauthorized(messages.login.wrongCredentials);
     }
-    await this.repo.clearFailures(email);
-    return this.openSession(user.id, remember, caller);
+    await this.throttle.recordSuccess(email, caller.address);
+    const signedIn = await this.openSession(user.id, remember, caller);
+    return {
+      ...signedIn,
+      deviceCookie: await this.throttle.deviceCookieAfterSignIn(caller.deviceCookie, email),
+    };
   }
 
   /**
    * Auto-login with a remember-me token. The token is single-use: it is spent and a new one issued.
    * A token presented again after it was spent means it leaked, so every remember-me token of that
-   * user is revoked.
+   * user is revoked, and every session opened from that token's family (the thief's included).
    */
   async loginWithToken(authToken: string, caller: Caller): Promise<SignedIn> {
     const key = `token:${caller.address}`;
-    await this.refuseWhenThrottled(key, caller.address);
-    const userId = await this.db.transaction().execute(async (trx) => {
+    await this.throttle.check(key, { address: caller.address });
+    const spent = await this.db.transaction().execute(async (trx) => {
       const token = await this.repo.findToken('remember', hashSecret(authToken), trx);
       if (!token) return null;
       if (token.used_at || token.revoked_at) {
         await this.repo.revokeTokens({ userId: token.user_id, kind: 'remember' }, trx);
+        await this.repo.revokeFamilySessions(token, trx);
         return null;
       }
       if (token.expires_at <= new Date()) return null;
       await this.repo.markTokenUsed(token.id, trx);
-      return token.user_id;
+      return { userId: token.user_id, family: token.family ?? `token-${token.id}` };
     });
-    if (userId === null) {
-      await this.repo.recordFailure(key, caller.address);
+    if (spent === null) {
+      await this.throttle.recordFailure(key, caller.address);
       throw unauthorized(messages.login.invalidToken);
     }
-    return this.openSession(userId, true, caller);
+    return this.openSession(spent.userId, true, caller, spent.family);
   }
 
   /** The mobile web view signs in by the app id the native app passes in the URL. */
   async loginWithAppId(appId: string, caller: Caller): Promise<SignedIn> {
     const key = `app:${caller.address}`;
-    await this.refuseWhenThrottled(key, caller.address);
+    await this.throttle.check(key, { address: caller.address });
     const user = await this.repo.findUserByAppId(appId);
     if (!user) {
-      await this.repo.recordFailure(key, caller.address);
+      await this.throttle.recordFailure(key, caller.address);
       throw unauthorized(messages.login.invalidAppId);
     }
     return this.openSession(user.id, false, caller);
@@ -129,7 +141,13 @@ export class AccountsService {
     return { current, available };
   }
 
-  private async openSession(userId: number, remember: boolean, caller: Caller): Promise<SignedIn> {
+  /** `family`: the remember-me chain a token sign-in continues; a password sign-in starts a new one. */
+  private async openSession(
+    userId: number,
+    remember: boolean,
+    caller: Caller,
+    family: string = newPublicId(),
+  ): Promise<SignedIn> {
     const row = await this.repo.findUserWithAccount(userId);
     if (!row) throw unauthorized(messages.login.wrongCredentials);
     if (isExpired(row)) throw unauthorized(messages.login.accountExpired);
@@ -157,6 +175,7 @@ export class AccountsService {
             token_hash: hashSecret(accessToken),
             session_id: session.id,
             expires_at: new Date(Date.now() + this.config.session.rememberMeMs),
+            family,
           },
           trx,
         );
@@ -171,22 +190,6 @@ export class AccountsService {
       remember,
       ...(accessToken ? { accessToken } : {}),
     };
-  }
-
-  /** Refuses with 429 while an account or an address has too many recent failures. */
-  private async refuseWhenThrottled(accountKey: string, address: string) {
-    const { perAccount, perAddress, windowMs } = this.config.loginThrottle;
-    const since = new Date(Date.now() - windowMs);
-    const minutesLeft = (oldest: Date | null) =>
-      Math.max(1, Math.ceil(((oldest?.getTime() ?? Date.now()) + windowMs - Date.now()) / 60_000));
-    // Failures older than the window count for nothing; dropping them keeps the table small.
-    await this.repo.pruneFailures(since);
-    const byAccount = await this.repo.failuresSince('account_key', accountKey, since);
-    if (byAccount.count >= perAccount)
-      throw tooManyRequests(messages.login.throttledAccount(minutesLeft(byAccount.oldest)));
-    const byAddress = await this.repo.failuresSince('address', address, since);
-    if (byAddress.count >= perAddress)
-      throw tooManyRequests(messages.login.throttledAddress(minutesLeft(byAddress.oldest)));
   }
 
   // ---- registration ----
@@ -344,7 +347,7 @@ export class AccountsService {
     return { status: true as const, msg: messages.password.saved };
   }
 
-  async changeNickname(session: Session, nickname: string) {
+  async changeNickname(session: Session, nickname: string | null) {
     await this.repo.setNickname(session.userId, nickname);
     return { status: true as const, msg: messages.nickname.saved };
   }

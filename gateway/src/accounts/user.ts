@@ -37,7 +37,7 @@ export function toUser(row: UserWithAccount, sessionPublicId: string, profiles: 
     system_sectors: sectors.map(({ id, name, symbol }) => ({ id, name, symbol })),
     universeList: [],
     analystList: [],
-    portfolio_id: null,
+    portfolio_id: row.portfolio_id ?? null,
     subscription_status: !row.trail && (daysLeft === null || daysLeft > 0) ? 'active' : null,
     valid_to: daysLeft,
     trail: row.trail ? row.trial_days : 0,

@@ -1,16 +1,20 @@
 import {
   alertActionBodySchema,
   alertsApi,
+  alertsPageQuerySchema,
+  feedAlertsPageSchema,
   errorBodySchema,
   financeInfoResponseSchema,
   rooms,
   statusBodySchema,
+  userAnalystListResponseSchema,
 } from '@insight/shared';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { marketReadRepo } from '../market/read-repo';
 import { requireSession } from '../platform/session';
+import { withFeedFields } from './feed-fields';
 import { AlertsService } from './service';
 
 declare module 'fastify' {
@@ -38,38 +42,88 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   const quotesRepo = marketReadRepo(app.db);
 
   const profilesOf = (userId: number) => app.accounts.profilesOf(userId);
+  // The portfolio is registered after this plugin; it is there by the time a request comes.
+  const heldSymbols = async (userId: number): Promise<string[]> =>
+    app.hasDecorator('portfolio') ? app.portfolio.heldSymbols(userId) : [];
 
   app.post(
     alertsApi.financeInfo,
     {
-      config: { access: 'feed.read' },
+      config: { access: 'feed.read', effect: 'write' },
       schema: {
         // The path carries a user id and a session token (spec 000 §7); the cookie decides who asks.
         params: z.object({ id: z.string().max(100), session: z.string().max(200) }),
         response: { 200: financeInfoResponseSchema, ...refusals },
       },
     },
+    async (request) => financeInfoOf(requireSession(request).userId),
+  );
+
+  /**
+   * finance_info's answer, assembled here only: the newest page of the user's current profile (cut
+   * from the profile's cached alerts) with the quotes of its symbols.
+   */
+  async function financeInfoOf(userId: number) {
+    const started = performance.now();
+    const { current } = await profilesOf(userId);
+    const profileId = current ?? 0;
+    const alertsStarted = performance.now();
+    const page = profileId
+      ? await service.page(profileId, userId)
+      : { alerts: [], total: 0, has_more: false, cursor: null };
+    const alertsMs = performance.now() - alertsStarted;
+    const symbols = [...new Set(page.alerts.map((alert) => alert.symbol))];
+    const quotes = Object.fromEntries(
+      (await quotesRepo.quotes(symbols)).map((row) => [
+        row.symbol,
+        { lastPrice: Number(row.last_price), dailyChange: Number(row.daily_change) },
+      ]),
+    );
+    return {
+      info: {
+        finance_info: { profile_id: profileId, market_open: app.ingestor.marketOpen(), quotes },
+        ...page,
+        alerts: withFeedFields(page.alerts, await heldSymbols(userId)),
+      },
+      timings: { alerts_ms: Math.round(alertsMs), total_ms: Math.round(performance.now() - started) },
+    };
+  }
+
+  app.get(
+    alertsApi.page,
+    {
+      config: { access: 'feed.read', effect: 'read' },
+      schema: {
+        querystring: alertsPageQuerySchema,
+        response: { 200: feedAlertsPageSchema, ...refusals },
+      },
+    },
     async (request) => {
-      const started = performance.now();
+      const { userId } = requireSession(request);
+      const { current } = await profilesOf(userId);
+      if (!current) return { alerts: [], total: 0, has_more: false, cursor: null };
+      const page = await service.page(current, userId, request.query.cursor);
+      return { ...page, alerts: withFeedFields(page.alerts, await heldSymbols(userId)) };
+    },
+  );
+
+  app.post(
+    alertsApi.userAnalystList,
+    {
+      config: { access: 'feed.read', effect: 'write' },
+      schema: { response: { 200: userAnalystListResponseSchema, ...refusals } },
+    },
+    async (request) => {
       const session = requireSession(request);
       const { current } = await profilesOf(session.userId);
-      const profileId = current ?? 0;
-      const alertsStarted = performance.now();
-      const alerts = profileId ? await service.list(profileId, session.userId) : [];
-      const alertsMs = performance.now() - alertsStarted;
-      const symbols = [...new Set(alerts.map((alert) => alert.symbol))];
-      const quotes = Object.fromEntries(
-        (await quotesRepo.quotes(symbols)).map((row) => [
-          row.symbol,
-          { lastPrice: Number(row.last_price), dailyChange: Number(row.daily_change) },
-        ]),
-      );
+      const alerts = current ? await service.reachable(current, session.userId) : [];
+      const counts = new Map<string, number>();
+      for (const alert of alerts)
+        if (alert.analyst_name) counts.set(alert.analyst_name, (counts.get(alert.analyst_name) ?? 0) + 1);
       return {
-        info: {
-          finance_info: { profile_id: profileId, market_open: app.ingestor.marketOpen(), quotes },
-          alerts,
-        },
-        timings: { alerts_ms: Math.round(alertsMs), total_ms: Math.round(performance.now() - started) },
+        data: [...counts]
+          .sort(([a], [b]) => a.localeCompare(b))
+          .map(([analyst_name, count]) => ({ analyst_name, count })),
       };
     },
   );
@@ -81,13 +135,14 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       path,
       {
-        config: { access: 'feed.read' },
+        config: { access: 'feed.read', effect: 'write' },
         schema: { body: alertActionBodySchema, response: { 200: statusBodySchema, ...refusals } },
       },
       async (request) => {
         const session = requireSession(request);
         const { available } = await profilesOf(session.userId);
         await service.act(session.userId, available, request.body.alert_id, action);
+        if (app.hasDecorator('realtime')) app.realtime.tellPeers('alerts:dismissed', session.userId);
         // The user's other tabs drop it too.
         pushRemoved(session.userId, request.body.alert_id);
         return { status: true };
@@ -107,21 +162,28 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     void running.finally(() => pending.delete(running));
   };
 
-  /** Runs the rules over the stored facts and pushes each new alert to the sockets of its profile. */
+  /** Runs the rules over the stored facts (each new alert is pushed by onNewAlerts, below). */
   const evaluateAndPush = () =>
     track(async () => {
       const fresh = await service.evaluate();
-      if (!app.hasDecorator('realtime')) return;
-      for (const [profileId, ids] of fresh) {
-        const alerts = await service.list(profileId, null, ids);
-        // Oldest first, so a client that prepends ends with the newest on top.
-        for (const alert of alerts.reverse())
-          app.realtime.publish(rooms.profile(profileId), 'alert:new', alert);
-      }
+      if (fresh.size > 0 && app.hasDecorator('realtime'))
+        app.realtime.tellPeers('alerts:changed', [...fresh.keys()]);
     });
   const pushRemoved = (userId: number, alertId: number) => {
     if (app.hasDecorator('realtime'))
       app.realtime.publish(rooms.user(userId), 'alert:removed', { id: alertId });
+  };
+
+  // Ready once the first evaluation after the backfill is done: the feed is whole from then on.
+  let firstEvaluated = false;
+  const marketReadiness = app.readiness;
+  app.readiness = () => {
+    const readiness = marketReadiness();
+    const total = readiness.total + 1;
+    if (!readiness.ready) return { ...readiness, total };
+    if (firstEvaluated || !app.ingestor.isLeader() || app.ingestor.phase !== 'live')
+      return { ...readiness, done: total, total };
+    return { ready: false, phase: 'alerts', done: readiness.total, total };
   };
 
   app.addHook('onReady', async () => {
@@ -135,11 +197,23 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       quotes?.(symbols);
       evaluateAndPush();
     };
-    if (app.hasDecorator('realtime'))
-      app.realtime.setAlertsSnapshotProvider((profileId, userId) => service.list(profileId, userId));
+    if (app.hasDecorator('realtime')) {
+      // Oldest first, so a client that prepends ends with the newest on top.
+      service.onNewAlerts = (profileId, alerts) => {
+        for (const alert of alerts) app.realtime.publish(rooms.profile(profileId), 'alert:new', alert);
+      };
+      app.realtime.setAlertsSnapshotProvider((profileId, userId) => service.preparePage(profileId, userId));
+      app.realtime.onPeer('alerts:changed', (profileIds) => {
+        for (const profileId of profileIds) service.invalidate(profileId);
+      });
+      app.realtime.onPeer('alerts:dismissed', (userId) => service.forgetDismissals(userId));
+    }
     // The first evaluation after this node's backfill (when it polls, or takes polling over: what
     // was published meanwhile is caught up there); later ones follow new facts.
-    void app.ingestor.live.then(evaluateAndPush);
+    void app.ingestor.live.then(() => {
+      evaluateAndPush();
+      void Promise.allSettled(pending).then(() => (firstEvaluated = true));
+    });
   });
   app.addHook('preClose', async () => {
     closing = true;

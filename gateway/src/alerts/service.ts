@@ -1,4 +1,4 @@
-import type { Alert } from '@insight/shared';
+import { alertsPageSize, type Alert, type AlertsPage } from '@insight/shared';
 import { systemUniverses } from '@insight/shared/market/schemas';
 import { newYorkDate } from '@insight/shared/market/calendar';
 import type { FastifyBaseLogger } from 'fastify';
@@ -31,6 +31,28 @@ export type GradeLookup = (
   pairs: { analystId: string; sector: string }[],
 ) => Promise<Map<string, AnalystGrade>>;
 
+/** A profile's alerts as this node keeps them: built once per change, shared by every reader. */
+interface ProfileAlerts {
+  /** Every alert of the window, newest first, as anyone sees them (dismissals are a filter on top). */
+  alerts: Alert[];
+  /** Position of each alert in `alerts`, by id. */
+  position: Map<number, number>;
+  builtAt: number;
+}
+
+/**
+ * How long a profile's cached alerts are served without a change before they are read again: their
+ * prices, grades and next earnings move slowly; new alerts and removals replace them at once.
+ */
+const cachedForMs = 60_000;
+/** Enough for any window of alerts a profile holds; the pages cut it for the wire. */
+const cachedAlertsLimit = 20_000;
+/** Users whose dismissals are kept in memory at most (the oldest read are forgotten first). */
+const cachedDismissalsUsers = 20_000;
+
+/** `{time}_{id}` of the last alert of a page: where the next page starts. */
+const cursorOf = (alert: Alert) => `${alert.time}_${alert.id}`;
+
 const universeOfIndex = new Map<string, string>(systemUniverses.map((u) => [u.index, u.name]));
 const num = (value: string | null) => (value === null ? null : Number(value));
 const round2 = (value: number) => Math.round(value * 100) / 100;
@@ -46,7 +68,18 @@ const round2 = (value: number) => Math.round(value * 100) / 100;
 export class AlertsService {
   private readonly repo;
   private evaluating: Promise<Map<number, number[]>> | null = null;
+  private readonly cached = new Map<number, ProfileAlerts>();
+  /** Bumped by every change of a profile's alerts, so a read begun before it is not kept. */
+  private readonly generation = new Map<number, number>();
+  private readonly building = new Map<number, Promise<ProfileAlerts>>();
+  private readonly dismissed = new Map<number, Set<number>>();
+  private readonly dismissedLoading = new Map<number, Promise<Set<number>>>();
   gradeLookup: GradeLookup = async () => new Map();
+  /**
+   * Told of a profile's new alerts (oldest first) in the same turn as they enter its cached list,
+   * so a page cut before has none of them and will get them pushed, one cut after has them.
+   */
+  onNewAlerts: (profileId: number, alerts: Alert[]) => void = () => {};
 
   constructor(
     db: Db,
@@ -96,7 +129,10 @@ export class AlertsService {
               this.log.error({ err: error, rule, profileId: profile.id }, 'alert rule failed');
             }
           }
-          if (ids.length > 0) fresh.set(profile.id, ids);
+          if (ids.length > 0) {
+            fresh.set(profile.id, ids);
+            await this.refresh(profile.id, ids);
+          }
         }
       } catch (error) {
         this.log.error({ err: error }, 'alert evaluation failed');
@@ -109,13 +145,14 @@ export class AlertsService {
   }
 
   /** The alerts of a profile as `userId` sees them (null: as anyone, for a push to the profile's room). */
-  async list(profileId: number, userId: number | null, ids?: number[]): Promise<Alert[]> {
+  async list(profileId: number, userId: number | null, ids?: number[], limit?: number): Promise<Alert[]> {
     const rows = await this.repo.list({
       profileId,
       userId,
       since: this.since(),
       today: newYorkDate(this.clock()),
       ...(ids ? { ids } : {}),
+      ...(limit ? { limit } : {}),
     });
     const pairs = rows.flatMap((row) =>
       row.analyst_id && row.sector ? [{ analystId: row.analyst_id, sector: row.sector }] : [],
@@ -129,8 +166,165 @@ export class AlertsService {
     const alert = await this.repo.findProfileOfAlert(alertId);
     if (!alert || !availableProfiles.includes(alert.profile_id)) throw new HttpError(404, 'Alert not found');
     await this.repo.dismiss(userId, alertId, action);
+    this.noteDismissed(userId, alertId);
     return alert;
   }
+
+  // ---- the cached alerts of a profile, and pages of them ----
+
+  private async build(profileId: number): Promise<ProfileAlerts> {
+    const alerts = await this.list(profileId, null, undefined, cachedAlertsLimit);
+    return {
+      alerts,
+      position: new Map(alerts.map((alert, index) => [alert.id, index])),
+      builtAt: Date.now(),
+    };
+  }
+
+  /** The profile's alerts, from this node's cache while it is current; one read for every reader. */
+  profileAlerts(profileId: number): Promise<ProfileAlerts> {
+    const entry = this.cached.get(profileId);
+    if (entry && Date.now() - entry.builtAt < cachedForMs) return Promise.resolve(entry);
+    const pending = this.building.get(profileId);
+    if (pending) return pending;
+    const generation = this.generation.get(profileId) ?? 0;
+    const building = this.build(profileId)
+      .then((built) => {
+        // A change made while this was read: the next reader reads again.
+        if ((this.generation.get(profileId) ?? 0) === generation) this.cached.set(profileId, built);
+        return built;
+      })
+      .finally(() => {
+        if (this.building.get(profileId) === building) this.building.delete(profileId);
+      });
+    this.building.set(profileId, building);
+    return building;
+  }
+
+  /**
+   * After new alerts (`freshIds`): reads them, merges them into the kept list and swaps it in, and
+   * tells onNewAlerts in the same turn.
+   */
+  async refresh(profileId: number, freshIds: number[] = []): Promise<void> {
+    const before = this.cached.get(profileId);
+    this.invalidate(profileId);
+    const generation = this.generation.get(profileId) ?? 0;
+    // Only the new alerts are read, and merged into the kept list (newest first); without a kept
+    // list the next reader builds one.
+    const fresh = freshIds.length > 0 ? await this.list(profileId, null, freshIds) : [];
+    if (before && (this.generation.get(profileId) ?? 0) === generation) {
+      const isNew = new Set(fresh.map((alert) => alert.id));
+      const alerts = [...fresh, ...before.alerts.filter((alert) => !isNew.has(alert.id))].sort(
+        (a, b) => b.time - a.time || b.id - a.id,
+      );
+      this.cached.set(profileId, {
+        alerts,
+        position: new Map(alerts.map((alert, index) => [alert.id, index])),
+        builtAt: before.builtAt,
+      });
+    }
+    if (fresh.length > 0) this.onNewAlerts(profileId, [...fresh].reverse());
+  }
+
+  /** Forgets a profile's cached alerts (a change made on another node). */
+  invalidate(profileId: number) {
+    this.generation.set(profileId, (this.generation.get(profileId) ?? 0) + 1);
+    this.cached.delete(profileId);
+    this.building.delete(profileId);
+  }
+
+  /** The alerts a user dismissed or executed, read once and then kept up to date. */
+  private dismissedBy(userId: number): Promise<Set<number>> {
+    const known = this.dismissed.get(userId);
+    if (known) return Promise.resolve(known);
+    const pending = this.dismissedLoading.get(userId);
+    if (pending) return pending;
+    const loading = this.repo
+      .dismissedIds(userId)
+      .then((ids) => {
+        const set = new Set(ids);
+        if (this.dismissedLoading.get(userId) === loading) {
+          if (this.dismissed.size >= cachedDismissalsUsers) {
+            const oldest = this.dismissed.keys().next();
+            if (!oldest.done) this.dismissed.delete(oldest.value);
+          }
+          this.dismissed.set(userId, set);
+        }
+        return set;
+      })
+      .finally(() => {
+        if (this.dismissedLoading.get(userId) === loading) this.dismissedLoading.delete(userId);
+      });
+    this.dismissedLoading.set(userId, loading);
+    return loading;
+  }
+
+  /** A dismissal made on this node: applied to the kept set at once. */
+  noteDismissed(userId: number, alertId: number) {
+    this.dismissed.get(userId)?.add(alertId);
+    // A read under way may predate the dismissal: read again next time.
+    this.dismissedLoading.delete(userId);
+  }
+
+  /** Forgets a user's kept dismissals (a dismissal made on another node). */
+  forgetDismissals(userId: number) {
+    this.dismissed.delete(userId);
+    this.dismissedLoading.delete(userId);
+  }
+
+  /**
+   * Prepares a page of the alerts `userId` can reach in the profile (the newest, or those after
+   * `cursor`) and answers a function that cuts it from the cache as it is at the moment it is called:
+   * a caller that sends at once sends a page consistent with the pushes already made.
+   */
+  async preparePage(profileId: number, userId: number, cursor?: string): Promise<() => AlertsPage> {
+    const [read, dismissed] = await Promise.all([this.profileAlerts(profileId), this.dismissedBy(userId)]);
+    return () => pageOf(this.cached.get(profileId) ?? read, dismissed, cursor);
+  }
+
+  /** Every alert `userId` can reach in the profile (the cached list less their dismissals), newest first. */
+  async reachable(profileId: number, userId: number): Promise<Alert[]> {
+    const [read, dismissed] = await Promise.all([this.profileAlerts(profileId), this.dismissedBy(userId)]);
+    return (this.cached.get(profileId) ?? read).alerts.filter((alert) => !dismissed.has(alert.id));
+  }
+
+  /** A page of the alerts `userId` can reach in the profile, newest first. */
+  async page(profileId: number, userId: number, cursor?: string): Promise<AlertsPage> {
+    return (await this.preparePage(profileId, userId, cursor))();
+  }
+}
+
+/** Cuts a page from a profile's alerts: up to a page size of those not dismissed, after `cursor`. */
+function pageOf(entry: ProfileAlerts, dismissed: ReadonlySet<number>, cursor?: string): AlertsPage {
+  const { alerts, position } = entry;
+  let start = 0;
+  if (cursor !== undefined) {
+    const [time, id] = cursor.split('_').map(Number) as [number, number];
+    const at = position.get(id);
+    if (at !== undefined) start = at + 1;
+    else {
+      // The cursor's alert left the window: start at the first one older than it.
+      start = alerts.findIndex((alert) => alert.time < time || (alert.time === time && alert.id < id));
+      if (start < 0) start = alerts.length;
+    }
+  }
+  const page: Alert[] = [];
+  let index = start;
+  for (; index < alerts.length && page.length < alertsPageSize; index++) {
+    const alert = alerts[index]!;
+    if (!dismissed.has(alert.id)) page.push(alert);
+  }
+  while (index < alerts.length && dismissed.has(alerts[index]!.id)) index++;
+  const hasMore = index < alerts.length;
+  let hidden = 0;
+  for (const id of dismissed) if (position.has(id)) hidden++;
+  const last = page.at(-1);
+  return {
+    alerts: page,
+    total: alerts.length - hidden,
+    has_more: hasMore,
+    cursor: hasMore && last ? cursorOf(last) : null,
+  };
 }
 
 /** The Alert entity of spec 000 §3 from a stored alert and today's facts. */
@@ -161,6 +355,7 @@ export function toAlert(row: AlertRow, grades: Map<string, AnalystGrade>): Alert
     pe_ratio_12m: num(row.pe_ratio_12m),
     universes: (row.indexes ?? []).flatMap((index) => universeOfIndex.get(index) ?? []),
     rating_id: row.rating_id,
+    rated_at: row.rated_at ? Math.floor(row.rated_at.getTime() / 1000) : null,
     firm: row.firm,
     price_when_posted: num(row.price_when_posted),
     last_price: last,

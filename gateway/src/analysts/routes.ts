@@ -73,7 +73,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     analystsApi.pastAlerts,
     {
-      config: { access: 'feed.read' },
+      config: { access: 'feed.read', effect: 'write' },
       schema: {
         body: analystPastAlertsBodySchema,
         response: { 200: analystPastAlertsResponseSchema, ...refusals },

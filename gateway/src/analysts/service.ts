@@ -162,16 +162,19 @@ export class AnalyticsService {
         horizonEnded: rating.targetDate !== null,
       });
     }
-    const rows: Omit<TeamRow, 'created_at'>[] = [];
+    const rows: NewTeamRow[] = [];
     for (const [sector, analysts] of bySector) {
       const candidates = [...analysts].map(([analystId, ratings]) => ({ analystId, ratings }));
-      for (const member of analystTeam(candidates, asOf)) {
+      const team = analystTeam(candidates, asOf);
+      const formedOn = team.length === 0 ? asOf : teamFormedOn(candidates, team, asOf);
+      for (const member of team) {
         rows.push({
           sector,
           analyst_id: member.analystId,
           rank: member.rank,
           success_rate: storedRate(member.successRate),
           grade: member.grade,
+          formedOn,
         });
       }
     }
@@ -308,13 +311,10 @@ function statsRows(judged: readonly JudgedRating[]): StatsRow[] {
 
 /**
  * A sector whose team has the same members as the stored one keeps its creation date (ranks and rates
- * may move); a sector whose members changed gets a new team, created now.
+ * may move); a sector whose members changed gets a new team, created the day it formed (not the day
+ * it was first computed: a fresh install does not show every team as formed today).
  */
-function keepCreationDates(
-  teams: readonly Omit<TeamRow, 'created_at'>[],
-  stored: readonly TeamRow[],
-  now: Date,
-): TeamRow[] {
+function keepCreationDates(teams: readonly NewTeamRow[], stored: readonly TeamRow[], now: Date): TeamRow[] {
   const membersOf = (rows: readonly { sector: string; analyst_id: string }[]) => {
     const members = new Map<string, string[]>();
     for (const row of rows) members.set(row.sector, [...(members.get(row.sector) ?? []), row.analyst_id]);
@@ -323,10 +323,45 @@ function keepCreationDates(
   const before = membersOf(stored);
   const after = membersOf(teams);
   const createdBefore = new Map(stored.map((row) => [row.sector, row.created_at]));
-  return teams.map((row) => ({
-    ...row,
-    created_at: before.get(row.sector) === after.get(row.sector) ? createdBefore.get(row.sector)! : now,
-  }));
+  return teams.map(({ formedOn, ...row }) => {
+    if (before.get(row.sector) === after.get(row.sector))
+      return { ...row, created_at: createdBefore.get(row.sector)! };
+    // A new team: the day its members became the team (the close of that New York day), never after now.
+    const formed = new Date(`${formedOn}T21:00:00Z`);
+    return { ...row, created_at: formed.getTime() < now.getTime() ? formed : now };
+  });
+}
+
+/** A team row before its creation date is settled, with the day its member set formed. */
+type NewTeamRow = Omit<TeamRow, 'created_at'> & { formedOn: string };
+
+/** How far back the formation of a team is looked for, and in what steps (days). */
+const teamFormationLookback = { steps: 52, stepDays: 7 } as const;
+
+/**
+ * The day a sector's team (its member set) formed: walking back a week at a time from `asOf`, the
+ * earliest day of the run over which the team had these same members (a year at most).
+ */
+function teamFormedOn(
+  candidates: Parameters<typeof analystTeam>[0],
+  team: readonly { analystId: string }[],
+  asOf: string,
+): string {
+  const members = team
+    .map((member) => member.analystId)
+    .sort()
+    .join(',');
+  let formed = asOf;
+  for (let step = 1; step <= teamFormationLookback.steps; step++) {
+    const day = shiftDays(asOf, -step * teamFormationLookback.stepDays);
+    const then = analystTeam(candidates, day)
+      .map((member) => member.analystId)
+      .sort()
+      .join(',');
+    if (then !== members) break;
+    formed = day;
+  }
+  return formed;
 }
 
 /** The newest trading day among the closes: the day the facts reach. */

@@ -4,6 +4,8 @@ import {
   appPortfolioChangedSchema,
   appsApi,
   topRatings,
+  topRatingsResponseSchema,
+  toTopRatingAlert,
   type AppPortfolio,
   type AppPortfolioDetail,
 } from '@insight/shared/apps/schemas';
@@ -327,14 +329,23 @@ describe('the mobile view top ratings (spec 000 §9: the first 5 non-gold)', () 
     const user = await signedIn({ app_id: `top-${Date.now()}`, app_flavor: 'insight' });
     const feed = await user.post(apiPath(alertsApi.financeInfo, { id: 0, session: 'x' }));
     expect(feed.status).toBe(200);
-    const alerts = (feed.body as FinanceInfoResponse).info.alerts;
+    // The feed's own fields (description, count, in_file) are the feed's, not the mobile view's.
+    const alerts = (feed.body as FinanceInfoResponse).info.alerts.map(
+      ({ description: _description, count: _count, in_file: _inFile, ...alert }) => alert,
+    );
     const response = await user.get(appsApi.topRatings);
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ alerts: topRatings(alerts) });
+    expect(topRatingsResponseSchema.parse(response.body)).toEqual(response.body);
+    expect(response.body).toEqual({ alerts: topRatings(alerts).map(toTopRatingAlert) });
     expect(response.body.alerts.length).toBeLessThanOrEqual(5);
     for (const alert of response.body.alerts) {
       expect(alert.type).toBe(1014);
       expect(alert.rate).not.toBe(7);
+      expect(alert.ticker).toBe(alert.symbol);
+      expect(alert.is_gold).toBe(false);
+      // Signed: a target under the price is a negative upside (never "+25.67%" for a bearish one).
+      if (alert.price_target !== null && alert.last_price !== null)
+        expect(Math.sign(alert.max_upside)).toBe(Math.sign(alert.price_target - alert.last_price));
     }
   });
 });

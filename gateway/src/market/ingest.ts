@@ -66,6 +66,10 @@ export class Ingestor {
   /** The last failure of each feed, cleared by its next success. */
   readonly errors = new Map<Feed, string>();
   phase: 'idle' | 'backfilling' | 'live' | 'stopped' = 'idle';
+  /** The backfill's steps, and how many are done: what /api/health/ready reports. */
+  static readonly backfillSteps = ['status', 'reference', 'bars', 'ratings', 'news', 'quotes'] as const;
+  private backfillDone = 0;
+  private backfillStep: Feed | null = null;
 
   constructor(
     private readonly db: Db,
@@ -95,10 +99,12 @@ export class Ingestor {
     this.backfilled ??= (async () => {
       this.phase = 'backfilling';
       const started = Date.now();
-      for (const feed of ['status', 'reference', 'bars', 'ratings', 'news', 'quotes'] as const) {
+      for (const feed of Ingestor.backfillSteps) {
         await yieldToEventLoop();
         if (this.stopped) return;
+        this.backfillStep = feed;
         await this.run(feed);
+        this.backfillDone++;
       }
       if (this.stopped) return;
       this.phase = 'live';
@@ -138,6 +144,17 @@ export class Ingestor {
 
   isLeader() {
     return this.role === 'leader';
+  }
+
+  /**
+   * Whether this node's data can answer every screen: after its backfill (a node that only follows
+   * serves what the leader stored). Otherwise the step under way and how many of them are done.
+   */
+  readiness(): { ready: boolean; phase: string; done: number; total: number } {
+    const total = Ingestor.backfillSteps.length;
+    if (this.phase === 'live' || (this.role === 'follower' && this.phase === 'idle'))
+      return { ready: true, phase: 'ready', done: total, total };
+    return { ready: false, phase: this.backfillStep ?? 'starting', done: this.backfillDone, total };
   }
 
   async stop() {

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { databaseIdentity, type Config } from '../config';
+import type { Config } from '../config';
 import { UpstreamClient } from '../upstream/client';
 import { Simulator } from '../upstream/simulator/simulator';
 import { httpSource, inProcessSource } from '../upstream/source';
@@ -48,6 +48,12 @@ export const marketPlugin = fp(
       return { kind: source.kind, ok: state.ok, detail };
     };
 
+    // A node that does not ingest (ingestion switched off) serves what is stored: ready at once.
+    // A backfill started by hand (tests, tools) is reported all the same.
+    const readiness = app.readiness;
+    app.readiness = () =>
+      config.ingest || ingestor.phase === 'backfilling' ? ingestor.readiness() : readiness();
+
     // With the simulator in-process, a change made through its controls is polled at once.
     if (simulator) {
       simulator.onEvent((event) => {
@@ -56,13 +62,14 @@ export const marketPlugin = fp(
       });
     }
 
-    // With Redis, one node polls: the holder of the poller lock of this database.
+    // On PostgreSQL, one node polls: the holder of the database's poller lock (Redis plays no part,
+    // so ingestion goes on while it is away). On PGlite the single process polls.
     const leadership =
-      config.ingest && app.redis
+      config.ingest && config.databaseUrl
         ? new PollerLeadership(
-            app.redis,
+            config.databaseUrl,
             (leader) => (leader ? ingestor.lead() : ingestor.follow()),
-            `insight:poller-leader:${databaseIdentity(config)}`,
+            app.log.child({ module: 'ingest' }),
           )
         : null;
     if (config.ingest) {

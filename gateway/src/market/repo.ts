@@ -37,7 +37,8 @@ export function marketWriteRepo(db: Db) {
             oc.column('symbol').doUpdateSet((eb) => ({
               name: eb.ref('excluded.name'),
               kind: eb.ref('excluded.kind'),
-              sector: eb.ref('excluded.sector'),
+              // An admin's sector (Add Symbols) stays while the upstream knows none.
+              sector: sql<string | null>`coalesce(excluded.sector, companies.sector)`,
               industry: eb.ref('excluded.industry'),
               exchange: eb.ref('excluded.exchange'),
               market_cap: eb.ref('excluded.market_cap'),
@@ -130,7 +131,10 @@ export function marketWriteRepo(db: Db) {
       if (earnings.length === 0) return;
       await sql`
         insert into earnings (symbol, date, session)
-        select * from unnest(${earnings.map((e) => e.symbol)}::text[], ${earnings.map((e) => e.date)}::date[], ${earnings.map((e) => e.session)}::text[])
+        select * from unnest(${earnings.map((e) => e.symbol)}::text[], ${earnings.map((e) => e.date)}::date[], ${earnings.map((e) => e.session)}::text[]) as x(symbol, date, session)
+        -- An admin's earnings date (Update Earnings Date) hides the upstream's dates before it.
+        where not exists (select 1 from earnings_overrides o
+          where o.symbol = x.symbol and x.date >= o.from_date and x.date < o.earning_date)
         on conflict (symbol, date) do update set session = excluded.session`.execute(trx);
     },
 

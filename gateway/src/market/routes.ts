@@ -16,6 +16,7 @@ import {
   quotesResponseSchema,
   recommendationsParamsSchema,
   recommendationsResponseSchema,
+  scoreHistoryResponseSchema,
   stockSchema,
   symbolAndLastResponseSchema,
   symbolParamsSchema,
@@ -59,7 +60,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     marketApi.quotes,
     {
-      config: { access: 'stock.read' },
+      config: { access: 'stock.read', effect: 'write' },
       schema: { body: quotesBodySchema, response: answers(quotesResponseSchema) },
     },
     async (request) => service.quotes(request.body.data.symbols),
@@ -68,7 +69,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     marketApi.isMarketOpen,
     {
-      config: { access: 'account.self' },
+      config: { access: 'account.self', effect: 'write' },
       schema: { body: isMarketOpenBodySchema, response: answers(marketOpenResponseSchema) },
     },
     async () => ({ is_market_open: service.marketOpen() }),
@@ -77,7 +78,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     marketApi.symbolAndLast,
     {
-      config: { access: 'stock.read' },
+      config: { access: 'stock.read', effect: 'read' },
       schema: { params: symbolParamsSchema, response: answers(symbolAndLastResponseSchema) },
     },
     async (request) => service.symbolAndLast(request.params.symbol),
@@ -86,7 +87,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     marketApi.findSymbol,
     {
-      config: { access: 'stock.read' },
+      config: { access: 'stock.read', effect: 'read' },
       schema: { params: findSymbolParamsSchema, response: answers(findSymbolResponseSchema) },
     },
     async (request) => service.search(request.params.text, request.params.limit, request.params.offset),
@@ -95,16 +96,22 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     marketApi.fetchStock,
     {
-      config: { access: 'stock.read' },
+      config: { access: 'stock.read', effect: 'read' },
       schema: { params: symbolParamsSchema, response: answers(stockSchema) },
     },
-    async (request) => service.stock(request.params.symbol),
+    async (request) => {
+      const stock = await service.stock(request.params.symbol);
+      // The portfolio is registered after this plugin; it is there by the time a request comes.
+      const session = request.session;
+      const held = session && app.hasDecorator('portfolio') ? await app.portfolio.heldSymbols(session.userId) : [];
+      return { ...stock, in_file: held.includes(stock.symbol) };
+    },
   );
 
   app.get(
     marketApi.companyProfile,
     {
-      config: { access: 'stock.read' },
+      config: { access: 'stock.read', effect: 'read' },
       schema: { params: symbolParamsSchema, response: answers(companyProfileSchema) },
     },
     async (request) => service.companyProfile(request.params.symbol),
@@ -113,7 +120,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     marketApi.symbolToEtfChart,
     {
-      config: { access: 'stock.read' },
+      config: { access: 'stock.read', effect: 'read' },
       schema: { params: symbolToEtfParamsSchema, response: answers(symbolToEtfChartSchema) },
     },
     async (request) =>
@@ -125,7 +132,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     marketApi.recommendations,
     {
-      config: { access: 'stock.read' },
+      config: { access: 'stock.read', effect: 'read' },
       schema: { params: recommendationsParamsSchema, response: answers(recommendationsResponseSchema) },
     },
     async (request) => service.recommendations(request.params.symbol),
@@ -134,10 +141,19 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     marketApi.priceHistory,
     {
-      config: { access: 'stock.read' },
+      config: { access: 'stock.read', effect: 'read' },
       schema: { params: priceHistoryParamsSchema, response: answers(priceHistoryResponseSchema) },
     },
     async (request) => service.priceHistory(request.params.symbol, request.params.range),
+  );
+
+  app.get(
+    marketApi.historyScore,
+    {
+      config: { access: 'stock.read', effect: 'read' },
+      schema: { params: symbolParamsSchema, response: answers(scoreHistoryResponseSchema) },
+    },
+    async (request) => service.scoreHistory(request.params.symbol),
   );
 
   // ---- news: every call answers {news: [...]}, newest first ----
@@ -145,7 +161,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     marketApi.newsForStock,
     {
-      config: { access: 'news.read' },
+      config: { access: 'news.read', effect: 'read' },
       schema: { params: symbolParamsSchema, response: answers(newsResponseSchema) },
     },
     async (request) => ({
@@ -156,7 +172,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     marketApi.topNews,
     {
-      config: { access: 'news.read' },
+      config: { access: 'news.read', effect: 'write' },
       schema: { body: topNewsBodySchema, response: answers(newsResponseSchema) },
     },
     async (request) => ({ news: await service.newsPage({ channels: ['Top News'] }, request.body.page_size) }),
@@ -165,7 +181,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     marketApi.topNewsQm,
     {
-      config: { access: 'news.read' },
+      config: { access: 'news.read', effect: 'write' },
       schema: { body: topNewsQmBodySchema, response: answers(newsResponseSchema) },
     },
     async (request) => ({
@@ -176,7 +192,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     marketApi.channelsNewsQm,
     {
-      config: { access: 'news.read' },
+      config: { access: 'news.read', effect: 'write' },
       schema: { body: channelsNewsBodySchema, response: answers(newsResponseSchema) },
     },
     async (request) => ({
@@ -191,7 +207,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     marketApi.newsByTickersQm,
     {
-      config: { access: 'news.read' },
+      config: { access: 'news.read', effect: 'write' },
       schema: { body: tickersNewsBodySchema, response: answers(newsResponseSchema) },
     },
     async (request) => ({

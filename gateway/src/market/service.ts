@@ -1,9 +1,12 @@
 import { sectors } from '@insight/shared';
+import { newYorkDate } from '@insight/shared/market/calendar';
 import { consensusBuys, consensusTarget } from '@insight/shared/market/consensus';
 import {
   marketMessages,
+  scoreHistoryMonths,
   systemUniverses,
   type CompanyProfile,
+  type ScoreHistoryResponse,
   type NewsItem,
   type PriceHistoryResponse,
   type PriceRange,
@@ -182,7 +185,7 @@ export class MarketService {
       sector: row.sector,
       comp_desc: row.description,
       security_etf: sectorOfName(row.sector)?.symbol ?? null,
-      // Whether the symbol is in the caller's portfolio is the portfolio's call (file/get_is_symbol_in_file).
+      // Whether the caller's file holds it: filled by the route (the portfolio's answer).
       in_file: false,
     };
   }
@@ -243,21 +246,63 @@ export class MarketService {
   async symbolToEtfChart(symbol: string, etf: string, start: string): Promise<SymbolToEtfChart> {
     await this.requireKnown([symbol, etf]);
     const rows = await this.repo.pairedCloses(symbol, etf, start);
-    if (rows.length < 2) return { symbol, etf, points: [] };
-    const base = { symbol: Number(rows[0]!.symbol_close), etf: Number(rows[0]!.other_close) };
+    const base =
+      rows.length < 2 ? null : { symbol: Number(rows[0]!.symbol_close), etf: Number(rows[0]!.other_close) };
+    const points =
+      base === null
+        ? []
+        : rows.map((row) => {
+            const symbolClose = Number(row.symbol_close);
+            const etfClose = Number(row.other_close);
+            return {
+              date: row.date,
+              symbol_close: symbolClose,
+              etf_close: etfClose,
+              symbol_pct: round2((symbolClose / base.symbol - 1) * 100),
+              etf_pct: round2((etfClose / base.etf - 1) * 100),
+            };
+          });
     return {
       symbol,
       etf,
-      points: rows.map((row) => {
-        const symbolClose = Number(row.symbol_close);
-        const etfClose = Number(row.other_close);
-        return {
-          date: row.date,
-          symbol_close: symbolClose,
-          etf_close: etfClose,
-          symbol_pct: round2((symbolClose / base.symbol - 1) * 100),
-          etf_pct: round2((etfClose / base.etf - 1) * 100),
-        };
+      points,
+      chart_data: {
+        labels: points.map((point) => point.date),
+        datasets: [
+          { label: symbol, data: points.map((point) => point.symbol_pct) },
+          { label: etf, data: points.map((point) => point.etf_pct) },
+        ],
+      },
+      first: points[0]?.date ?? start,
+    };
+  }
+
+  /** symbols/historyScore/{symbol}: see scoreHistoryResponseSchema. */
+  async scoreHistory(symbol: string): Promise<ScoreHistoryResponse> {
+    const company = await this.repo.sectorOf(symbol);
+    if (!company) throw notFound(marketMessages.unknownSymbol(symbol));
+    const now = this.clock.now();
+    const months: string[] = [];
+    const [year, month] = newYorkDate(now).split('-').map(Number) as [number, number];
+    for (let back = scoreHistoryMonths - 1; back >= 0; back--) {
+      const date = new Date(Date.UTC(year, month - 1 - back, 1));
+      months.push(date.toISOString().slice(0, 7));
+    }
+    const since = new Date(`${months[0]}-01T00:00:00Z`);
+    const rows = await this.repo.ratingsOf(symbol, since);
+    const counts = new Map(months.map((key) => [key, { buys: 0, sells: 0 }]));
+    for (const row of rows) {
+      const entry = counts.get(newYorkDate(new Date(row.published_at)).slice(0, 7));
+      if (!entry) continue;
+      if (row.rating === 'buy') entry.buys += 1;
+      else entry.sells += 1;
+    }
+    return {
+      symbol,
+      history: months.map((key) => {
+        const { buys, sells } = counts.get(key)!;
+        const total = buys + sells;
+        return { month: key, score: total === 0 ? null : round2((100 * buys) / total), buys, sells };
       }),
     };
   }

@@ -331,7 +331,7 @@ describe('the notifications calls (spec 001 §4, §7, §9)', () => {
     expect(typeof response.body.msg).toBe('string');
   });
 
-  it("refuses another user's file with 403 and an unknown one with 404; an admin may read it", async () => {
+  it("answers another user's file as an unknown one (404); an admin may read it", async () => {
     const { file, owner } = await fileWithTwelve();
     const stranger = await investor();
     const calls = [
@@ -347,7 +347,7 @@ describe('the notifications calls (spec 001 §4, §7, §9)', () => {
     ];
     for (const call of calls) {
       const response = await call();
-      expect(response.status).toBe(403);
+      expect(response.status).toBe(404);
     }
     expect((await stranger.get(apiPath(notificationsApi.lastMonth, { id: 999_999 }))).status).toBe(404);
     expect((await admin.get(apiPath(notificationsApi.lastMonth, { id: file.id }))).status).toBe(200);

@@ -33,7 +33,8 @@ declare module 'fastify' {
 
 const refusals = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 const answering = <S extends z.ZodType>(schema: S) => ({ 200: schema, ...refusals });
-const access = { access: 'portfolio.use' as const };
+const read = { access: 'portfolio.use' as const, effect: 'read' as const };
+const write = { access: 'portfolio.use' as const, effect: 'write' as const };
 
 const callerOf = (request: FastifyRequest): Caller => {
   const session = requireSession(request);
@@ -112,7 +113,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     portfolioApi.settings,
     {
-      config: access,
+      config: read,
       schema: { params: portfolioIdParamsSchema, response: answering(portfolioSettingsResponseSchema) },
     },
     async (request) => service.settings(callerOf(request), request.params.id),
@@ -121,7 +122,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     portfolioApi.updateSettings,
     {
-      config: access,
+      config: write,
       schema: { body: updateSettingsBodySchema, response: answering(updateSettingsResponseSchema) },
     },
     async (request) => service.updateSettings(callerOf(request), request.body),
@@ -132,7 +133,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     notificationsApi.list,
     {
-      config: access,
+      config: read,
       schema: { params: notificationsPageParamsSchema, response: answering(notificationsPageSchema) },
     },
     async (request) =>
@@ -141,14 +142,14 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     notificationsApi.markSeen,
-    { config: access, schema: { params: markSeenParamsSchema, response: answering(markSeenResponseSchema) } },
+    { config: write, schema: { params: markSeenParamsSchema, response: answering(markSeenResponseSchema) } },
     async (request) => service.markSeen(callerOf(request), request.params.portfolio, request.params.count),
   );
 
   app.get(
     notificationsApi.lastMonth,
     {
-      config: access,
+      config: read,
       schema: { params: lastMonthParamsSchema, response: answering(lastMonthNotificationsSchema) },
     },
     async (request) => service.lastMonth(callerOf(request), request.params.id),
@@ -157,7 +158,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     notificationsApi.report,
     {
-      config: { access: 'tools.use' as const },
+      config: { access: 'tools.use' as const, effect: 'read' },
       schema: { params: notificationsReportParamsSchema, response: { 200: z.string(), ...refusals } },
     },
     async (request, reply) => {

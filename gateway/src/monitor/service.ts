@@ -15,7 +15,7 @@ import { portfolioMessages, type MonitorSetting } from '@insight/shared/portfoli
 import type { z } from 'zod';
 import type { updateSettingsBodySchema } from '@insight/shared/portfolio/monitor';
 import type { Db } from '../platform/db';
-import { forbidden, HttpError } from '../platform/errors';
+import { HttpError } from '../platform/errors';
 import { toNotification } from './engine';
 import { monitorRepo } from './repo';
 
@@ -55,8 +55,9 @@ export class MonitorService {
 
   private async requireFile(caller: Caller, portfolioId: number) {
     const file = await this.repo.portfolio(portfolioId);
-    if (!file) throw new HttpError(404, portfolioMessages.notFound);
-    if (file.user_id !== caller.userId && !caller.admin) throw forbidden(portfolioMessages.notYours);
+    // Another user's file answers as an unknown one: its id tells nothing.
+    if (!file || (file.user_id !== caller.userId && !caller.admin))
+      throw new HttpError(404, portfolioMessages.notFound);
     return file;
   }
 
@@ -123,7 +124,7 @@ export class MonitorService {
 
   /** The Portfolio Notifications report (spec 002 §7.6): a user's notifications between two days, as CSV. */
   async report(caller: Caller, userId: number, from: string, to: string) {
-    if (userId !== caller.userId && !caller.admin) throw forbidden(portfolioMessages.notYours);
+    if (userId !== caller.userId && !caller.admin) throw new HttpError(404, portfolioMessages.notFound);
     const rows = (await this.repo.ofUserBetween(userId, from, to)).map(toNotification);
     const lines = [
       notificationsReportColumns.join(','),

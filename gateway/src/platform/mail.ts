@@ -9,6 +9,8 @@ export interface Mail {
   subject: string;
   text: string;
   html?: string;
+  /** Where replies go (a support request: its sender). */
+  replyTo?: string;
 }
 
 export interface Mailer {

@@ -31,8 +31,13 @@ export class PGliteDialect implements Dialect {
   }
 }
 
-class PGliteConnection implements DatabaseConnection {
+export class PGliteConnection implements DatabaseConnection {
   constructor(private readonly pglite: PGlite) {}
+  /** Several statements in one call (simple protocol, no parameters): the rows of the last one. */
+  async exec(text: string): Promise<{ rows: unknown[] }> {
+    const results = await this.pglite.exec(text);
+    return { rows: results.at(-1)?.rows ?? [] };
+  }
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
     const result = await this.pglite.query<R>(compiled.sql, [...compiled.parameters]);
     return {

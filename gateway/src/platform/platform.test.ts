@@ -20,7 +20,7 @@ beforeAll(async () => {
   await fs.writeFile(path.join(clientDist, 'assets', 'app-1234.js'), 'console.log("insight")');
   t = await startTestApp({ CLIENT_DIST: clientDist }, (app) => {
     // A route that fails the way a bug would, to see what leaves the server.
-    app.get('/api/test/explode', { config: { access: 'public' } }, async () => {
+    app.get('/api/test/explode', { config: { access: 'public', effect: 'read' } }, async () => {
       throw new Error('secret detail: connection string postgres://admin:pw@db');
     });
   });

@@ -15,9 +15,11 @@ export const redisPlugin = fp(
       app.decorate('redis', null);
       return;
     }
+    // Retries at most 2 s apart: the fan-out resumes soon after Redis returns (the adapter's clients
+    // are duplicates of this one and reconnect alike).
     const client: RedisClientType = createClient({
       url: options.redisUrl,
-      socket: { reconnectStrategy: (retries) => Math.min(100 * 2 ** retries, 5000), connectTimeout: 5000 },
+      socket: { reconnectStrategy: (retries) => Math.min(100 * 2 ** retries, 2000), connectTimeout: 5000 },
     });
     client.on('error', (error: Error) => app.log.warn({ err: error }, 'redis error'));
     await client.connect();

@@ -7,6 +7,7 @@ export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   tokens: TokensTable;
+  idempotency_keys: IdempotencyKeysTable;
   login_attempts: LoginAttemptsTable;
   companies: CompaniesTable;
   daily_bars: DailyBarsTable;
@@ -18,6 +19,7 @@ export interface Database {
   ingest_state: IngestStateTable;
   universes: UniversesTable;
   universe_symbols: UniverseSymbolsTable;
+  universe_symbol_changes: UniverseSymbolChangesTable;
   watchlist: WatchlistTable;
   portfolios: PortfoliosTable;
   portfolio_funds: PortfolioFundsTable;
@@ -129,11 +131,22 @@ export interface UniversesTable {
   system: ColumnType<boolean, boolean | undefined, boolean>;
   owner_user_id: number | null;
   updated_at: ColumnType<Date, Date | undefined, Date>;
+  /** Migration 0012: the account whose users see a universe that is not a system one. */
+  account_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface UniverseSymbolsTable {
   universe_id: number;
   symbol: string;
+}
+
+/** Migration 0012: a symbol entered or left a universe, when. */
+export interface UniverseSymbolChangesTable {
+  id: Generated<string>;
+  universe_id: number;
+  symbol: string;
+  change: 'entered' | 'left';
+  at: ColumnType<Date, Date | undefined, Date>;
 }
 
 /** Migration 0005: a followed symbol, with when and at what price it was followed. */
@@ -298,6 +311,8 @@ export interface TokensTable {
   expires_at: Date;
   used_at: Date | null;
   revoked_at: Date | null;
+  /** The chain of remember-me tokens since a password sign-in (migration 0009); null before it. */
+  family: string | null;
 }
 
 export interface LoginAttemptsTable {
@@ -311,3 +326,15 @@ export interface LoginAttemptsTable {
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type AccountRow = Selectable<AccountsTable>;
+
+/** Answers of writes kept under the caller's Idempotency-Key (migration 0009). */
+export interface IdempotencyKeysTable {
+  user_id: number;
+  key: string;
+  route: string;
+  request_hash: string;
+  status_code: number | null;
+  response: string | null;
+  created_at: CreatedAt;
+  expires_at: Date;
+}

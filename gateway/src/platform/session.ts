@@ -30,6 +30,11 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     access?: Access;
+    /**
+     * Whether the route changes state ('write': every POST/PUT/PATCH/DELETE and the spec's GETs that
+     * change something) or only reads. Every /api route says which; the cross-site guard reads it.
+     */
+    effect?: 'read' | 'write';
   }
 }
 
@@ -163,7 +168,8 @@ export const sessionPlugin = fp(
       }
     });
 
-    app.addHook('preHandler', async (request) => {
+    // Before the body is read or validated: an anonymous caller learns 401, never what the schema wants.
+    app.addHook('onRequest', async (request) => {
       const access = request.routeOptions.config.access;
       if (access === undefined) return;
       const secret = request.cookies[sessionCookieName];

@@ -210,12 +210,12 @@ describe('nobody reads or changes another user’s file; an admin may act for a 
     ['chart', 'POST', () => portfolioApi.chart, () => ({ pid: file.id })],
   ];
   it.each(calls)(
-    'another investor’s %s (%s) is 403, an anonymous one 401',
+    'another investor’s %s (%s) is 404 as if it did not exist, an anonymous one 401',
     async (_name, method, url, body) => {
       const stranger = await investor(t);
       const refused = await stranger.request(method, url(), body?.());
-      expect(refused.status).toBe(403);
-      expect(refused.body).toEqual({ status: false, msg: portfolioMessages.notYours });
+      expect(refused.status).toBe(404);
+      expect(refused.body.status).toBe(false);
       const anonymous = await new HttpClient(t.baseUrl).request(method, url(), body?.());
       expect(anonymous.status).toBe(401);
       expect(anonymous.body.msg).toBe(messages.session.required);
@@ -235,7 +235,7 @@ describe('nobody reads or changes another user’s file; an admin may act for a 
     const client = await investor(t);
     const intruder = await investor(t);
     const refused = await intruder.post(portfolioApi.create, { user: client.userId, start_budget: 1_000 });
-    expect(refused.status).toBe(403);
+    expect(refused.status).toBe(404);
     expect(await fileOf(client, client.userId)).toBeUndefined();
 
     const created = await admin.post(portfolioApi.create, { user: client.userId, start_budget: 20_000 });
@@ -249,7 +249,7 @@ describe('nobody reads or changes another user’s file; an admin may act for a 
       portfolio_id: theirs.id,
       items: [line()],
     });
-    expect(notForYou.status).toBe(403);
+    expect(notForYou.status).toBe(404);
     const forThem = await addPositions(admin, {
       user: client.userId,
       portfolio_id: theirs.id,

@@ -202,6 +202,20 @@ export function portfolioRepo(db: Db) {
         .execute();
     },
 
+    /** The symbols of a user's open positions (their file's), sorted; none without a file. */
+    async heldSymbols(userId: number) {
+      const rows = await db
+        .selectFrom('portfolio_positions as p')
+        .innerJoin('portfolios as f', 'f.id', 'p.portfolio_id')
+        .select('p.symbol')
+        .distinct()
+        .where('f.user_id', '=', userId)
+        .where('p.close_date', 'is', null)
+        .orderBy('p.symbol')
+        .execute();
+      return rows.map((row) => row.symbol);
+    },
+
     // ---- future actions ----
 
     async addAction(

@@ -32,6 +32,9 @@ import {
   statusResponseSchema,
   unitPriceResponseSchema,
   userIdParamsSchema,
+  symbolInFileParamsSchema,
+  symbolInFileResponseSchema,
+  portfolioTickersResponseSchema,
 } from '@insight/shared/portfolio/schemas';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -56,7 +59,10 @@ const refusals = {
   409: errorBodySchema,
 };
 const answering = <S extends z.ZodType>(schema: S) => ({ 200: schema, ...refusals });
-const access = { access: 'portfolio.use' as const };
+const read = { access: 'portfolio.use' as const, effect: 'read' as const };
+const write = { access: 'portfolio.use' as const, effect: 'write' as const };
+/** A write that creates something: a retry with the same Idempotency-Key answers the first answer. */
+const creating = { ...write, idempotent: true };
 
 /** The caller: an admin may act on any user's file. */
 const callerOf = (request: FastifyRequest): Caller => {
@@ -91,28 +97,45 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   // ---- the file ----
 
+  app.get(
+    portfolioApi.isSymbolInFile,
+    {
+      config: read,
+      schema: { params: symbolInFileParamsSchema, response: answering(symbolInFileResponseSchema) },
+    },
+    async (request) => ({
+      in_file: (await service.heldSymbols(requireSession(request).userId)).includes(request.params.symbol),
+    }),
+  );
+
+  app.get(
+    portfolioApi.tickers,
+    { config: read, schema: { response: answering(portfolioTickersResponseSchema) } },
+    async (request) => ({ tickers: await service.heldSymbols(requireSession(request).userId) }),
+  );
+
   app.post(
     portfolioApi.create,
-    { config: access, schema: { body: createPortfolioBodySchema, response: answering(portfolioSchema) } },
+    { config: creating, schema: { body: createPortfolioBodySchema, response: answering(portfolioSchema) } },
     async (request) => service.create(callerOf(request), request.body),
   );
 
   app.get(
     portfolioApi.list,
-    { config: access, schema: { params: userIdParamsSchema, response: answering(portfolioListSchema) } },
+    { config: read, schema: { params: userIdParamsSchema, response: answering(portfolioListSchema) } },
     async (request) => service.list(callerOf(request), request.params.userId),
   );
 
   app.get(
     portfolioApi.lastDay,
-    { config: access, schema: { params: userIdParamsSchema, response: answering(lastDayListSchema) } },
+    { config: read, schema: { params: userIdParamsSchema, response: answering(lastDayListSchema) } },
     async (request) => service.lastDay(callerOf(request), request.params.userId),
   );
 
   app.get(
     portfolioApi.unitPrice,
     {
-      config: access,
+      config: read,
       schema: { params: portfolioIdParamsSchema, response: answering(unitPriceResponseSchema) },
     },
     async (request) => service.unitPrice(callerOf(request), request.params.id),
@@ -121,7 +144,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     portfolioApi.sharpe,
     {
-      config: access,
+      config: read,
       schema: { params: portfolioIdParamsSchema, response: answering(sharpeResponseSchema) },
     },
     async (request) => service.sharpe(callerOf(request), request.params.id),
@@ -130,7 +153,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     portfolioApi.reset,
     {
-      config: access,
+      config: write,
       schema: { params: portfolioIdParamsSchema, response: answering(statusResponseSchema) },
     },
     async (request) => service.reset(callerOf(request), request.params.id),
@@ -140,20 +163,20 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     portfolioApi.addBudget,
-    { config: access, schema: { body: addBudgetBodySchema, response: answering(budgetResponseSchema) } },
+    { config: creating, schema: { body: addBudgetBodySchema, response: answering(budgetResponseSchema) } },
     async (request) => service.addBudget(callerOf(request), request.body),
   );
 
   app.post(
     portfolioApi.deposits,
-    { config: access, schema: { body: depositBodySchema, response: answering(budgetResponseSchema) } },
+    { config: creating, schema: { body: depositBodySchema, response: answering(budgetResponseSchema) } },
     async (request) => service.deposit(callerOf(request), request.body),
   );
 
   app.get(
     portfolioApi.depositsOf,
     {
-      config: access,
+      config: read,
       schema: { params: portfolioIdParamsSchema, response: answering(depositsResponseSchema) },
     },
     async (request) => ({ funds: await service.fundsHistory(callerOf(request), request.params.id) }),
@@ -161,14 +184,14 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     portfolioApi.fundsHistory,
-    { config: access, schema: { params: portfolioIdParamsSchema, response: answering(fundsHistorySchema) } },
+    { config: read, schema: { params: portfolioIdParamsSchema, response: answering(fundsHistorySchema) } },
     async (request) => service.fundsHistory(callerOf(request), request.params.id),
   );
 
   app.get(
     portfolioApi.lastFundDate,
     {
-      config: access,
+      config: read,
       schema: { params: lastFundDateParamsSchema, response: answering(lastFundDateResponseSchema) },
     },
     async (request) => service.lastFundDate(callerOf(request), request.params.userId, request.params.id),
@@ -179,7 +202,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     portfolioApi.addPositions,
     {
-      config: access,
+      config: creating,
       schema: { body: addPositionsBodySchema, response: answering(addPositionsResponseSchema) },
     },
     async (request) => service.addPositions(callerOf(request), request.body),
@@ -188,7 +211,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     portfolioApi.openPositions,
     {
-      config: access,
+      config: read,
       schema: { params: portfolioIdParamsSchema, response: answering(openPositionsResponseSchema) },
     },
     async (request) => {
@@ -203,7 +226,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     portfolioApi.closedPositions,
     {
-      config: access,
+      config: read,
       schema: { params: portfolioIdParamsSchema, response: answering(closedPositionsResponseSchema) },
     },
     async (request) => service.closedPositions(callerOf(request), request.params.id),
@@ -211,13 +234,13 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     portfolioApi.close,
-    { config: access, schema: { body: closeBodySchema, response: answering(statusResponseSchema) } },
+    { config: creating, schema: { body: closeBodySchema, response: answering(statusResponseSchema) } },
     async (request) => service.close(callerOf(request), request.body),
   );
 
   app.post(
     portfolioApi.delete,
-    { config: access, schema: { body: deleteBodySchema, response: answering(deleteResponseSchema) } },
+    { config: write, schema: { body: deleteBodySchema, response: answering(deleteResponseSchema) } },
     async (request) => service.delete(callerOf(request), request.body.scurity_ids),
   );
 
@@ -226,7 +249,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     portfolioApi.addFutureAction,
     {
-      config: access,
+      config: creating,
       schema: { body: futureActionBodySchema, response: answering(futureActionSavedSchema) },
     },
     async (request) => service.addFutureAction(callerOf(request), request.body),
@@ -235,7 +258,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     portfolioApi.futureActions,
     {
-      config: access,
+      config: read,
       schema: { params: portfolioIdParamsSchema, response: answering(futureActionsResponseSchema) },
     },
     async (request) => ({ list: (await service.futureActions(callerOf(request), request.params.id)).list }),
@@ -245,14 +268,14 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     portfolioApi.pieChart,
-    { config: access, schema: { body: pieChartBodySchema, response: answering(pieChartResponseSchema) } },
+    { config: write, schema: { body: pieChartBodySchema, response: answering(pieChartResponseSchema) } },
     async (request) => service.pieChart(callerOf(request), request.body.pid),
   );
 
   app.post(
     portfolioApi.chart,
     {
-      config: access,
+      config: write,
       schema: { body: portfolioChartBodySchema, response: answering(portfolioChartResponseSchema) },
     },
     async (request) => service.chart(callerOf(request), request.body),
@@ -263,7 +286,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     portfolioApi.downloadPositions,
     {
-      config: access,
+      config: read,
       schema: { params: portfolioIdParamsSchema, querystring: downloadQuerySchema, response: refusals },
     },
     async (request, reply) => {
@@ -279,7 +302,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     portfolioApi.downloadActions,
     {
-      config: access,
+      config: read,
       schema: { params: portfolioIdParamsSchema, querystring: downloadQuerySchema, response: refusals },
     },
     async (request, reply) => {

@@ -1,4 +1,4 @@
-import type { Ack, Alert } from '@insight/shared';
+import type { Ack, AlertsPage } from '@insight/shared';
 import { can, messages, rooms } from '@insight/shared';
 import type { FastifyInstance } from 'fastify';
 import type { IncomingHttpHeaders } from 'node:http';
@@ -8,8 +8,12 @@ import { sessionCookieName, type Session } from '../platform/session';
 import type { InsightServer, InsightSocket, Publisher } from './publish';
 import { subscribe, unsubscribe, type QuoteFanout } from './quotes';
 
-/** The alerts of a profile, newest first, as a socket is sent them on join and on a profile switch. */
-export type AlertsSnapshotProvider = (profileId: number, userId: number) => Promise<Alert[]>;
+/**
+ * The newest page of a profile's alerts as `userId` sees them, sent to a socket on join and on a
+ * profile switch. Answers a function that cuts the page when called: the socket is sent what it
+ * returns in the same turn, so a page and the pushes around it agree.
+ */
+export type AlertsSnapshotProvider = (profileId: number, userId: number) => Promise<() => AlertsPage>;
 
 /** The room of one session's sockets, to end them at logout. Internal: no client ever sees it. */
 const sessionRoomPrefix = 'session:';
@@ -53,7 +57,7 @@ export interface ConnectionDeps {
  * Admission (the `io.use` middleware) and the life of one socket: its rooms, what it is sent on
  * join, and its commands, each answered with the Ack envelope.
  */
-export function handleConnections(deps: ConnectionDeps) {
+export function handleConnections(deps: ConnectionDeps): { resync: () => Promise<number> } {
   const { app, io, publisher, quotes } = deps;
   const log = app.log.child({ module: 'realtime' });
 
@@ -132,10 +136,10 @@ export function handleConnections(deps: ConnectionDeps) {
 
   async function sendSnapshot(socket: InsightSocket) {
     const { profileId, userId } = socket.data;
-    const alerts = await deps.alertsSnapshot()(profileId, userId);
+    const page = await deps.alertsSnapshot()(profileId, userId);
     // A switch made while this was read sends its own snapshot.
     if (socket.data.profileId !== profileId || !socket.connected) return;
-    publisher.sendDirect(socket, 'alerts:snapshot', { profileId, alerts });
+    publisher.sendDirect(socket, 'alerts:snapshot', { profileId, ...page() });
   }
 
   /**
@@ -227,4 +231,26 @@ export function handleConnections(deps: ConnectionDeps) {
       command(socket, 'profile:switch', (input) => switchProfile(socket, input)),
     );
   });
+
+  return {
+    /**
+     * After the fan-out was away (Redis down and back), pushes may have missed this node's sockets:
+     * each is sent its alerts whole, the market status and its quotes afresh. Returns how many.
+     */
+    async resync() {
+      const sockets = [...io.of('/').sockets.values()];
+      await Promise.all(
+        sockets.map(async (socket) => {
+          try {
+            sendMarketStatus(socket);
+            await sendSnapshot(socket);
+            await quotes.pushCurrent(socket);
+          } catch (error) {
+            log.warn({ err: error, userId: socket.data.userId }, 'resync after the fan-out returned failed');
+          }
+        }),
+      );
+      return sockets.length;
+    },
+  };
 }

@@ -4,7 +4,13 @@ import fp from 'fastify-plugin';
 import { Server } from 'socket.io';
 import { databaseIdentity, type Config } from '../config';
 import { handleConnections, sessionRoom, type AlertsSnapshotProvider } from './connection';
-import { createPublisher, everyone, type InsightServer, type Publisher } from './publish';
+import {
+  createPublisher,
+  everyone,
+  type InsightServer,
+  type InterServerEvents,
+  type Publisher,
+} from './publish';
 import { QuoteFanout } from './quotes';
 
 export interface Realtime {
@@ -18,6 +24,13 @@ export interface Realtime {
   disconnectUser(userId: number, keepSessionId?: number | null): void;
   /** The users with a socket in a room now, on every node, each once. */
   usersIn(room: string): Promise<number[]>;
+  /**
+   * Tells the other gateway nodes (through the same Redis stream that carries the pushes; nothing
+   * without Redis, where this node is the only one).
+   */
+  tellPeers<E extends keyof InterServerEvents>(event: E, ...args: Parameters<InterServerEvents[E]>): void;
+  /** Hears what another node tells (see tellPeers). */
+  onPeer<E extends keyof InterServerEvents>(event: E, listener: InterServerEvents[E]): void;
 }
 
 declare module 'fastify' {
@@ -65,9 +78,14 @@ export const realtimePlugin = fp(
     });
     const publisher = createPublisher(io);
     const quotes = new QuoteFanout(io, publisher, app.db, app.log.child({ module: 'realtime' }));
-    let alertsSnapshot: AlertsSnapshotProvider = async () => [];
+    let alertsSnapshot: AlertsSnapshotProvider = async () => () => ({
+      alerts: [],
+      total: 0,
+      has_more: false,
+      cursor: null,
+    });
 
-    handleConnections({
+    const connections = handleConnections({
       app,
       io,
       publisher,
@@ -86,6 +104,23 @@ export const realtimePlugin = fp(
     };
     io.on('quotes:changed', (symbols) => quotes.changed(symbols));
 
+    // Redis away and back: what was published meanwhile may not have reached every node's sockets
+    // (the other nodes' pushes, quotes announced while it was away), so each node's sockets get a
+    // fresh snapshot once the fan-out is up again.
+    if (adapterClient) {
+      let lost = false;
+      adapterClient.on('error', () => (lost = true));
+      adapterClient.on('end', () => (lost = true));
+      adapterClient.on('ready', () => {
+        if (!lost) return;
+        lost = false;
+        connections.resync().then(
+          (count) => app.log.info({ sockets: count }, 'fan-out back: sockets sent a fresh snapshot'),
+          (error: unknown) => app.log.warn({ err: error }, 'resync after the fan-out returned failed'),
+        );
+      });
+    }
+
     app.decorate('realtime', {
       publish: publisher.publish,
       setAlertsSnapshotProvider(provider) {
@@ -102,6 +137,12 @@ export const realtimePlugin = fp(
       async usersIn(room) {
         const sockets = await io.in(room).fetchSockets();
         return [...new Set(sockets.map((socket) => socket.data.userId))];
+      },
+      tellPeers(event, ...args) {
+        if (adapterClient) io.serverSideEmit(event, ...args);
+      },
+      onPeer(event, listener) {
+        io.on(event, listener as never);
       },
     } satisfies Realtime);
 

@@ -7,6 +7,10 @@ import type { Server, Socket } from 'socket.io';
  */
 export interface InterServerEvents {
   'quotes:changed': (symbols: string[]) => void;
+  /** The alerts of these profiles changed (new, removed): each node reads its cached copy again. */
+  'alerts:changed': (profileIds: number[]) => void;
+  /** A user dismissed an alert: each node forgets the dismissals it kept for them. */
+  'alerts:dismissed': (userId: number) => void;
 }
 
 export type InsightServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;

@@ -221,22 +221,24 @@ describe('rooms by investment profile', () => {
   it('sends the alerts snapshot of the profile on join, from the provider the alerts feature sets', async () => {
     const bob = await userOnOwnProfile('Snapshot (bob)');
     const client = await signedIn(bob);
+    const empty = { alerts: [], total: 0, has_more: false, cursor: null };
     expect(await (await socketOf({ as: client })).waitFor('alerts:snapshot')).toEqual({
       profileId: bob.profileId,
-      alerts: [],
+      ...empty,
     });
 
     const stored = anAlert();
-    t.app.realtime.setAlertsSnapshotProvider(async (profileId) =>
-      profileId === bob.profileId ? [stored] : [],
+    const page = { alerts: [stored], total: 1, has_more: false, cursor: null };
+    t.app.realtime.setAlertsSnapshotProvider(
+      async (profileId) => () => (profileId === bob.profileId ? page : empty),
     );
     try {
       expect(await (await socketOf({ as: client })).waitFor('alerts:snapshot')).toEqual({
         profileId: bob.profileId,
-        alerts: [stored],
+        ...page,
       });
     } finally {
-      t.app.realtime.setAlertsSnapshotProvider(async () => []);
+      t.app.realtime.setAlertsSnapshotProvider(async () => () => empty);
     }
   });
 
@@ -358,6 +360,9 @@ describe('profile switch', () => {
     expect(await socket.waitFor('alerts:snapshot', { since })).toEqual({
       profileId: bob.profileId,
       alerts: [],
+      total: 0,
+      has_more: false,
+      cursor: null,
     });
 
     const missed = anAlert();

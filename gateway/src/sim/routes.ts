@@ -60,7 +60,7 @@ const routes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }
   }
 
   const options = <S extends z.ZodType>(body: S) => ({
-    config: { access: 'sim.control' as const },
+    config: { access: 'sim.control' as const, effect: 'write' as const },
     schema: { body, response: { 200: controlAnswer, ...refusals } },
   });
 

@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import type { Db } from '../platform/db';
+import type { Database } from '../platform/schema';
 import type { UniverseCsvRow } from './import';
 
 /** Queries of the universes and their symbols. Writes take a `trx` so that a service composes one transaction. */
@@ -18,26 +19,66 @@ export function universesRepo(db: Db) {
       ])
       .groupBy('universes.id');
 
+  /** System universes, and those of the account (none when `accountId` is null). */
+  const visible = (accountId: number | null) => (eb: ExpressionBuilder<Database, 'universes'>) =>
+    accountId === null
+      ? eb('universes.system', '=', true)
+      : eb.or([eb('universes.system', '=', true), eb('universes.account_id', '=', accountId)]);
+
   return {
-    /** The system universes and those the user owns, with their symbol counts. */
-    async visibleTo(userId: number) {
-      const rows = await withCounts(db)
-        .where((eb) => eb.or([eb('universes.system', '=', true), eb('universes.owner_user_id', '=', userId)]))
-        .execute();
+    /** The account of a user (its universes are shared by the account's users). */
+    async accountOf(userId: number) {
+      const row = await db
+        .selectFrom('users')
+        .select('account_id')
+        .where('id', '=', userId)
+        .executeTakeFirst();
+      return row?.account_id ?? null;
+    },
+
+    /** The system universes and those of the account, with their symbol counts. */
+    async visibleTo(accountId: number | null) {
+      const rows = await withCounts(db).where(visible(accountId)).execute();
       return rows.map((row) => ({ ...row, tickers_count: Number(row.tickers_count) }));
     },
 
-    async findVisible(id: number, userId: number) {
-      return db
+    async findVisible(id: number, accountId: number | null, trx: Db = db) {
+      return trx
         .selectFrom('universes')
         .selectAll()
         .where('id', '=', id)
-        .where((eb) => eb.or([eb('system', '=', true), eb('owner_user_id', '=', userId)]))
+        .where(visible(accountId))
         .executeTakeFirst();
     },
 
+    /** The system universe of that name. */
     async findByName(name: string, trx: Db = db) {
-      return trx.selectFrom('universes').selectAll().where('name', '=', name).executeTakeFirst();
+      return trx
+        .selectFrom('universes')
+        .selectAll()
+        .where('name', '=', name)
+        .where('system', '=', true)
+        .executeTakeFirst();
+    },
+
+    /** Another universe of the same namespace (system ones, or the account's) with that name, any case. */
+    async nameTaken(
+      name: string,
+      scope: { system: true } | { accountId: number },
+      exceptId: number | null,
+      trx: Db,
+    ) {
+      const row = await trx
+        .selectFrom('universes')
+        .select('id')
+        .where(sql<boolean>`lower(name) = lower(${name})`)
+        .$if('system' in scope, (q) => q.where('system', '=', true))
+        .$if('accountId' in scope, (q) =>
+          q.where('system', '=', false).where('account_id', '=', (scope as { accountId: number }).accountId),
+        )
+        .$if(exceptId !== null, (q) => q.where('id', '!=', exceptId!))
+        .executeTakeFirst();
+      return row !== undefined;
     },
 
     async symbolsOf(universeId: number, trx: Db = db) {
@@ -50,12 +91,23 @@ export function universesRepo(db: Db) {
       return rows.map((row) => row.symbol);
     },
 
+    /** Of `symbols`, those the companies table holds. */
+    async knownSymbols(symbols: readonly string[], trx: Db = db) {
+      if (symbols.length === 0) return new Set<string>();
+      const rows = await trx
+        .selectFrom('companies')
+        .select('symbol')
+        .where(sql<boolean>`symbol = any(${[...symbols]}::text[])`)
+        .execute();
+      return new Set(rows.map((row) => row.symbol));
+    },
+
     /** Creates a system universe of that name (or finds the one another writer just created); its id. */
     async createSystem(name: string, trx: Db = db) {
       const inserted = await trx
         .insertInto('universes')
         .values({ name, system: true, owner_user_id: null, updated_at: new Date() })
-        .onConflict((oc) => oc.column('name').doNothing())
+        .onConflict((oc) => oc.column('name').where('system', '=', true).doNothing())
         .returning('id')
         .executeTakeFirst();
       if (inserted) return inserted.id;
@@ -63,23 +115,99 @@ export function universesRepo(db: Db) {
         .selectFrom('universes')
         .select('id')
         .where('name', '=', name)
+        .where('system', '=', true)
         .executeTakeFirstOrThrow();
       return existing.id;
     },
 
-    /** Makes the universe hold exactly `symbols`; how many were added and removed (0 and 0: nothing changed). */
+    /** A universe of an account, made by one of its users; its id. */
+    async createForAccount(name: string, accountId: number, ownerUserId: number, trx: Db) {
+      const row = await trx
+        .insertInto('universes')
+        .values({
+          name,
+          system: false,
+          owner_user_id: ownerUserId,
+          account_id: accountId,
+          updated_at: new Date(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    async rename(universeId: number, name: string, trx: Db) {
+      await trx
+        .updateTable('universes')
+        .set({ name, updated_at: new Date() })
+        .where('id', '=', universeId)
+        .execute();
+    },
+
+    async remove(universeId: number, trx: Db = db) {
+      const result = await trx.deleteFrom('universes').where('id', '=', universeId).executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+
+    /**
+     * Makes the universe hold exactly `symbols` and records each symbol that entered or left, at one
+     * moment; how many were added and removed (0 and 0: nothing changed).
+     */
     async replaceSymbols(universeId: number, symbols: readonly string[], trx: Db = db) {
       const list = [...new Set(symbols)];
       const removed = await trx
         .deleteFrom('universe_symbols')
         .where('universe_id', '=', universeId)
         .where(sql<boolean>`symbol <> all(${list}::text[])`)
-        .executeTakeFirst();
-      const added = await sql`
+        .returning('symbol')
+        .execute();
+      const added = await sql<{ symbol: string }>`
         insert into universe_symbols (universe_id, symbol)
         select ${universeId}::integer, symbol from unnest(${list}::text[]) as symbol
-        on conflict do nothing`.execute(trx);
-      return { added: Number(added.numAffectedRows ?? 0), removed: Number(removed.numDeletedRows) };
+        on conflict do nothing
+        returning symbol`.execute(trx);
+      const at = new Date();
+      const changes = [
+        ...added.rows.map((row) => ({
+          universe_id: universeId,
+          symbol: row.symbol,
+          change: 'entered' as const,
+          at,
+        })),
+        ...removed.map((row) => ({
+          universe_id: universeId,
+          symbol: row.symbol,
+          change: 'left' as const,
+          at,
+        })),
+      ];
+      if (changes.length > 0) await trx.insertInto('universe_symbol_changes').values(changes).execute();
+      return { added: added.rows.length, removed: removed.length };
+    },
+
+    /** The changes of a universe in [from, to), newest first. */
+    async changesBetween(universeId: number, from: Date, to: Date) {
+      return db
+        .selectFrom('universe_symbol_changes')
+        .select(['symbol', 'change', 'at'])
+        .where('universe_id', '=', universeId)
+        .where('at', '>=', from)
+        .where('at', '<', to)
+        .orderBy('at', 'desc')
+        .orderBy('change')
+        .orderBy('symbol')
+        .execute();
+    },
+
+    /** How many symbols the universe held just before `at`, from its recorded changes. */
+    async countBefore(universeId: number, at: Date) {
+      const row = await db
+        .selectFrom('universe_symbol_changes')
+        .select(sql<string>`coalesce(sum(case when change = 'entered' then 1 else -1 end), 0)`.as('count'))
+        .where('universe_id', '=', universeId)
+        .where('at', '<', at)
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
     },
 
     async touch(universeId: number, trx: Db = db) {

@@ -6,8 +6,18 @@ import {
   type Universe,
   type UniverseSummary,
 } from '@insight/shared/market/schemas';
+import { can, type Role } from '@insight/shared';
+import type { universeSaveBodySchema } from '@insight/shared/universes/schemas';
+import {
+  parseTickers,
+  universeLimits,
+  universeMessages,
+  type UniverseHistory,
+  type UniverseSaveResponse,
+} from '@insight/shared/universes/schemas';
+import type { z } from 'zod';
 import type { Db } from '../platform/db';
-import { badRequest, conflict, HttpError } from '../platform/errors';
+import { badRequest, conflict, forbidden, HttpError } from '../platform/errors';
 import type { UniverseCsvRow } from './import';
 import { universesRepo } from './repo';
 
@@ -29,6 +39,18 @@ export interface RefreshSummary {
   removed: number;
 }
 
+/** Who is asking: the user and the roles the session read. */
+export interface UniverseCaller {
+  userId: number;
+  roles: readonly Role[];
+}
+
+type SaveBody = z.output<typeof universeSaveBodySchema>;
+
+const notFound = () => new HttpError(404, marketMessages.universeNotFound);
+const isBuiltIn = (name: string) => builtInOrder.has(name);
+const dayMs = 86_400_000;
+
 const builtInOrder = new Map<string, number>(systemUniverses.map((universe, i) => [universe.name, i]));
 
 /**
@@ -48,7 +70,7 @@ export class UniversesService {
   /** The universes the user sees: built-in ones first (S&P500 leads), other system ones, then the user's. */
   async list(userId: number): Promise<UniverseSummary[]> {
     await this.ensureFresh();
-    const rows = await this.repo.visibleTo(userId);
+    const rows = await this.repo.visibleTo(await this.repo.accountOf(userId));
     const rank = (row: (typeof rows)[number]) =>
       builtInOrder.get(row.name) ?? (row.system ? builtInOrder.size : builtInOrder.size + 1);
     return rows
@@ -64,8 +86,8 @@ export class UniversesService {
 
   async get(userId: number, id: number): Promise<Universe> {
     await this.ensureFresh();
-    const row = await this.repo.findVisible(id, userId);
-    if (!row) throw new HttpError(404, marketMessages.universeNotFound);
+    const row = await this.repo.findVisible(id, await this.repo.accountOf(userId));
+    if (!row) throw notFound();
     return {
       id: row.id,
       name: row.name,
@@ -73,6 +95,156 @@ export class UniversesService {
       updated: row.updated_at.toISOString(),
       tickers: await this.repo.symbolsOf(row.id),
     };
+  }
+
+  /**
+   * Creates a universe (spec 002 §6: client admins and system admins): the account's, shared with its
+   * users, or with `system` (system admins only) a system one. Its symbols must all be known.
+   */
+  async create(caller: UniverseCaller, body: SaveBody): Promise<UniverseSaveResponse> {
+    this.requireRight(caller, 'universes.edit');
+    const system = body.system === true;
+    if (system) this.requireRight(caller, 'universes.editSystem', universeMessages.systemReadOnly);
+    const accountId = await this.repo.accountOf(caller.userId);
+    if (!system && accountId === null) throw forbidden();
+    return this.db.transaction().execute(async (trx) => {
+      const name = await this.checkName(
+        body.name,
+        system ? { system: true } : { accountId: accountId! },
+        null,
+        trx,
+      );
+      const symbols = await this.resultingSymbols(body, [], trx);
+      if (symbols.length === 0) throw badRequest(universeMessages.noTickers, 'tickers');
+      const id = system
+        ? await this.repo.createSystem(name, trx)
+        : await this.repo.createForAccount(name, accountId!, caller.userId, trx);
+      await this.repo.replaceSymbols(id, symbols, trx);
+      return { status: true as const, msg: universeMessages.created, id, tickers_count: symbols.length };
+    });
+  }
+
+  /**
+   * Renames a universe and sets its symbols (spec 002 §6): the account's universes by its client
+   * admins, system ones by system admins; the built-in ones follow their index and are not edited by hand.
+   */
+  async update(caller: UniverseCaller, id: number, body: SaveBody): Promise<UniverseSaveResponse> {
+    this.requireRight(caller, 'universes.edit');
+    const accountId = await this.repo.accountOf(caller.userId);
+    return this.db.transaction().execute(async (trx) => {
+      const row = await this.repo.findVisible(id, accountId, trx);
+      if (!row) throw notFound();
+      if (row.system) {
+        this.requireRight(caller, 'universes.editSystem', universeMessages.systemReadOnly);
+        if (isBuiltIn(row.name)) throw conflict(universeMessages.builtInReadOnly(row.name));
+      }
+      const scope = row.system ? ({ system: true } as const) : { accountId: row.account_id! };
+      const name = await this.checkName(body.name, scope, row.id, trx);
+      const symbols = await this.resultingSymbols(body, await this.repo.symbolsOf(row.id, trx), trx);
+      if (symbols.length === 0) throw badRequest(universeMessages.noTickers, 'tickers');
+      const { added, removed } = await this.repo.replaceSymbols(row.id, symbols, trx);
+      if (name !== row.name) await this.repo.rename(row.id, name, trx);
+      else if (added > 0 || removed > 0) await this.repo.touch(row.id, trx);
+      return {
+        status: true as const,
+        msg: universeMessages.saved,
+        id: row.id,
+        tickers_count: symbols.length,
+      };
+    });
+  }
+
+  /** Deletes one of the account's universes (spec 002 §6: never a system one). */
+  async remove(caller: UniverseCaller, id: number) {
+    this.requireRight(caller, 'universes.edit');
+    const row = await this.repo.findVisible(id, await this.repo.accountOf(caller.userId));
+    if (!row) throw notFound();
+    if (row.system) throw forbidden(universeMessages.systemNotDeletable);
+    if (!(await this.repo.remove(row.id))) throw notFound();
+    return { status: true as const, msg: universeMessages.deleted };
+  }
+
+  /**
+   * Which symbols entered and left a universe between two days (inclusive, UTC), newest first, with
+   * how many it held before `from` and after `to`. Default: the last year to today.
+   */
+  async history(
+    caller: UniverseCaller,
+    id: number,
+    range: { from?: string; to?: string },
+  ): Promise<UniverseHistory> {
+    this.requireRight(caller, 'tools.adminReports');
+    await this.ensureFresh();
+    const row = await this.repo.findVisible(id, await this.repo.accountOf(caller.userId));
+    if (!row) throw notFound();
+    const today = new Date().toISOString().slice(0, 10);
+    const to = range.to ?? (range.from !== undefined && range.from > today ? range.from : today);
+    const from =
+      range.from ??
+      new Date(Date.parse(to) - universeLimits.historyDefaultDays * dayMs).toISOString().slice(0, 10);
+    if (from > to) throw badRequest(universeMessages.historyRange, 'from');
+    const start = new Date(`${from}T00:00:00Z`);
+    const end = new Date(Date.parse(`${to}T00:00:00Z`) + dayMs);
+    const [changes, countAtFrom, countAtTo] = await Promise.all([
+      this.repo.changesBetween(row.id, start, end),
+      this.repo.countBefore(row.id, start),
+      this.repo.countBefore(row.id, end),
+    ]);
+    return {
+      id: row.id,
+      name: row.name,
+      system: row.system,
+      from,
+      to,
+      count_at_from: countAtFrom,
+      count_at_to: countAtTo,
+      changes: changes.map((change) => ({
+        symbol: change.symbol,
+        change: change.change,
+        at: change.at.toISOString(),
+      })),
+    };
+  }
+
+  private requireRight(caller: UniverseCaller, right: Parameters<typeof can>[1], message?: string) {
+    if (!can(caller.roles, right)) throw forbidden(message);
+  }
+
+  /** The trimmed name, when it is free in its namespace and not a built-in universe's. */
+  private async checkName(
+    raw: string,
+    scope: { system: true } | { accountId: number },
+    exceptId: number | null,
+    trx: Db,
+  ) {
+    const name = raw.trim();
+    if (isReservedUniverseName(name)) throw conflict(universeMessages.nameReserved(name));
+    if (await this.repo.nameTaken(name, scope, exceptId, trx))
+      throw conflict(universeMessages.nameTaken(name));
+    return name;
+  }
+
+  /**
+   * The symbols a save leaves: (`current` ?? `tickers` ?? `held`) plus `added`, less `removed`; each
+   * list split as the spec says. Tokens that cannot be symbols, and symbols the market data does not
+   * know, are refused by name.
+   */
+  private async resultingSymbols(body: SaveBody, held: readonly string[], trx: Db) {
+    const base = body.current ?? body.tickers;
+    const parts = [parseTickers(base), parseTickers(body.added), parseTickers(body.removed)];
+    const invalid = [...new Set(parts.flatMap((part) => part.invalid))];
+    if (invalid.length > 0) throw badRequest(universeMessages.notSymbols(invalid), 'tickers');
+    const [fromBase, added, removed] = parts.map((part) => part.tickers) as [string[], string[], string[]];
+    const drop = new Set(removed);
+    const symbols = [...new Set([...(base === undefined ? held : fromBase), ...added])].filter(
+      (s) => !drop.has(s),
+    );
+    if (symbols.length > universeLimits.tickersMax)
+      throw badRequest(universeMessages.tooManyTickers, 'tickers');
+    const known = await this.repo.knownSymbols(symbols, trx);
+    const unknown = symbols.filter((symbol) => !known.has(symbol));
+    if (unknown.length > 0) throw badRequest(universeMessages.unknownTickers(unknown), 'tickers');
+    return symbols;
   }
 
   /**

@@ -105,10 +105,21 @@ describe('built-in universes', () => {
 });
 
 describe("a user's own universes", () => {
-  it('are listed after the system ones, to their owner only', async () => {
+  it("are listed after the system ones, to their account's users only", async () => {
     const universe = await t.app.db
       .insertInto('universes')
-      .values({ name: 'My picks', system: false, owner_user_id: investorId })
+      .values({
+        name: 'My picks',
+        system: false,
+        owner_user_id: investorId,
+        account_id: (
+          await t.app.db
+            .selectFrom('users')
+            .select('account_id')
+            .where('id', '=', investorId)
+            .executeTakeFirstOrThrow()
+        ).account_id,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     await t.app.db
@@ -131,7 +142,7 @@ describe("a user's own universes", () => {
 
 describe('refusals', () => {
   it('answers 400 for an id that is not a number and 404 for one that does not exist', async () => {
-    const bad = await investor.get('/api/v1/universes/abc');
+    const bad = await investor.get('/api/universes/abc');
     expect(bad.status).toBe(400);
     expect(bad.body.field).toBe('id');
     expect((await tickersOf(999_999)).status).toBe(404);

@@ -39,13 +39,16 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     watchlistApi.get,
-    { config: { access: 'watchlist.use' }, schema: { response: answers } },
+    { config: { access: 'watchlist.use', effect: 'read' }, schema: { response: answers } },
     async (request) => service.list(requireSession(request).userId),
   );
 
   app.post(
     watchlistApi.follow,
-    { config: { access: 'watchlist.use' }, schema: { body: watchSymbolBodySchema, response: answers } },
+    {
+      config: { access: 'watchlist.use', effect: 'write' },
+      schema: { body: watchSymbolBodySchema, response: answers },
+    },
     async (request) => {
       const { userId } = requireSession(request);
       return pushed(userId, await service.follow(userId, request.body.data.symbol));
@@ -54,7 +57,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     watchlistApi.unfollow,
-    { config: { access: 'watchlist.use' }, schema: { body: watchSymbolBodySchema, response: answers } },
+    {
+      config: { access: 'watchlist.use', effect: 'write' },
+      schema: { body: watchSymbolBodySchema, response: answers },
+    },
     async (request) => {
       const { userId } = requireSession(request);
       return pushed(userId, await service.unfollow(userId, request.body.data.symbol));

@@ -1,4 +1,5 @@
-import { newYorkDate, previousTradingDay, sessionOf } from '@insight/shared/market/calendar';
+import { newYorkDate } from '@insight/shared/market/calendar';
+import { etfBaseDay, etfMovePercent, lastClosedDay } from '@insight/shared/portfolio/etf-move';
 import { marketMessages } from '@insight/shared/market/schemas';
 import {
   watchlistLimits,
@@ -23,17 +24,8 @@ const round2 = (value: number) => Math.round(value * 100) / 100;
 const percentChange = (from: number | null, to: number | null) =>
   from === null || to === null || from === 0 ? null : round2((100 * (to - from)) / from);
 
-/**
- * The trading day whose close was the last one known at an instant: that day when its session had
- * closed by then, else the trading day before. A symbol followed during a session is compared with
- * its sector ETF from the ETF's close of the day before; followed after the bell, from that day's.
- * Either way the base does not move once the day's bar is stored.
- */
-export function lastClosedDay(at: Date): string {
-  const today = newYorkDate(at);
-  const session = sessionOf(today);
-  return session && at.getTime() >= session.close.getTime() ? today : previousTradingDay(today);
-}
+/** (Moved to shared: the one rule of the ETF's base for the watchlist and the portfolio.) */
+export { lastClosedDay };
 
 /**
  * The watchlist (spec 001 §3, §4): what each user follows, with when and at what price, and each
@@ -81,7 +73,7 @@ export class WatchlistService {
     const withEtf = rows.map((row) => ({
       row,
       etf: sectorOfName(row.sector)?.symbol ?? null,
-      since: lastClosedDay(row.followed_at),
+      since: etfBaseDay(newYorkDate(row.followed_at), row.followed_at),
     }));
     const pairs = new Map<string, { symbol: string; day: string }>();
     for (const { etf, since } of withEtf)
@@ -105,7 +97,7 @@ export class WatchlistService {
         entryPrice: entryPrice === null ? null : round2(entryPrice),
         lastPrice: lastPrice === null ? null : round2(lastPrice),
         pl: percentChange(entryPrice, lastPrice),
-        etf_pl: percentChange(num(etfFact?.close_then), num(etfFact?.price_now)),
+        etf_pl: etfMovePercent(num(etfFact?.close_then), num(etfFact?.price_now)),
         etf,
         dailyChangePercent: row.daily_change === null ? null : round2(Number(row.daily_change)),
         earningDate: row.next_earning ?? null,

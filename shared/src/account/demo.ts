@@ -22,6 +22,15 @@ export const demoAccounts = [
     last_name: 'Client',
     role: 'client_admin',
   },
+  /** A user whose account is on a trial with 10 days left at the first start: the trial banner shows. */
+  {
+    email: 'trial@insight.test',
+    password: 'Trial1234',
+    first_name: 'Tess',
+    last_name: 'Trial',
+    role: 'user',
+    trialDaysLeft: 10,
+  },
 ] as const;
 
 /** The app id that signs the demo user in from the mobile web view: /apphome?id=demo-app. */

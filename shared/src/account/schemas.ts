@@ -113,13 +113,16 @@ export const changePassDirectBodySchema = z.object({
   passData: z.object({ current_pass: passwordField, new_pass: newPasswordField }),
 });
 
-/** POST /api/user/change_nickname */
+/**
+ * POST /api/user/change_nickname. An empty (or blank) nickname clears it: the display name then
+ * falls back to the first name, else the e-mail (spec 000 §2).
+ */
 export const changeNicknameBodySchema = z.object({
   nickname: z
     .string({ error: messages.nickname.required })
     .trim()
-    .min(1, { error: messages.nickname.required })
-    .max(limits.nameMax, { error: messages.nickname.tooLong }),
+    .max(limits.nameMax, { error: messages.nickname.tooLong })
+    .transform((nickname) => (nickname === '' ? null : nickname)),
 });
 
 // ---- the User of spec 000 §3 ----

@@ -77,12 +77,34 @@ export const alertSchema = z.object({
   universes: z.array(z.string()),
   /** The rating's original text fields, for the card's expandable original rating. */
   rating_id: z.string().nullable(),
+  /**
+   * Unix seconds of the rating the alert is about: for a derived alert (1004, 1016) the one it
+   * derives from ("since Avery Pemberton's Buy of 11/17/26"). Null without a rating.
+   */
+  rated_at: z.number().int().nullable().optional(),
   firm: z.string().nullable(),
   /** The price when the rating was published (the original rating's entry price). */
   price_when_posted: z.number().nullable(),
   last_price: z.number().nullable(),
+  /**
+   * The live feed's fields (spec 001 §3 Alert (live feed)), set by `withFeedFields` on the gateway:
+   * the card's sentence in plain text, how many of the list's alerts are on the symbol (the count
+   * badge), and whether the caller's file holds the symbol open. Optional here because a single
+   * pushed alert is not part of a list; finance_info's answer always carries them.
+   */
+  description: z.string().optional(),
+  count: z.number().int().positive().optional(),
+  in_file: z.boolean().optional(),
 });
 export type Alert = z.infer<typeof alertSchema>;
+
+/** An alert of finance_info's list: the live feed's fields always there. */
+export const feedAlertSchema = alertSchema.extend({
+  description: z.string(),
+  count: z.number().int().positive(),
+  in_file: z.boolean(),
+});
+export type FeedListAlert = z.infer<typeof feedAlertSchema>;
 
 /** POST /api/finance/dismiss_alert and execute_alert. */
 export const alertActionBodySchema = z.object({ alert_id: z.number().int().positive() });
@@ -93,7 +115,42 @@ export const alertsApi = {
   execute: '/api/finance/execute_alert',
   /** Beyond the spec's calls: the user's alert filters, kept on the server (spec 000 §4). */
   saveFilters: '/api/user/save_alert_filters',
+  /** POST: the analysts the user's current alerts come from, for the filter panel (spec 000 §7). */
+  userAnalystList: '/api/user/get_user_analyst_list',
+  /** Beyond the spec: older alerts, a page after `cursor` (the feed's infinite scroll). */
+  page: '/api/alerts/page',
 } as const;
+
+/** The answer of user/get_user_analyst_list: by name, with how many of the user's alerts each has. */
+export const userAnalystListResponseSchema = z.object({
+  data: z.array(z.object({ analyst_name: z.string(), count: z.number().int().positive() })),
+});
+export type UserAnalystListResponse = z.infer<typeof userAnalystListResponseSchema>;
+
+/** How many alerts a page holds: the snapshot on join, finance_info and each older page. */
+export const alertsPageSize = 100;
+
+/**
+ * A page of the alerts a user can reach, newest first. `total` counts every one of them (not only
+ * this page's), `has_more` says older ones follow, `cursor` is what asks for them (null at the end).
+ */
+export const alertsPageSchema = z.object({
+  alerts: z.array(alertSchema),
+  total: z.number().int(),
+  has_more: z.boolean(),
+  cursor: z.string().nullable(),
+});
+export type AlertsPage = z.infer<typeof alertsPageSchema>;
+/** A page as the feed's calls answer it: each alert with its feed fields (spec 001 §3). */
+export const feedAlertsPageSchema = alertsPageSchema.extend({ alerts: z.array(feedAlertSchema) });
+
+/** GET /api/alerts/page?cursor=… (the cursor of the page before). */
+export const alertsPageQuerySchema = z.object({
+  cursor: z
+    .string()
+    .max(40)
+    .regex(/^\d{1,15}_\d{1,12}$/, 'cursor must be the cursor of a page the server gave'),
+});
 
 /** POST user/save_alert_filters `{alert_filters}`; null clears them (back to the defaults). */
 export const saveAlertFiltersBodySchema = z.object({ alert_filters: filterSetSchema.nullable() });
@@ -108,7 +165,11 @@ export const financeInfoResponseSchema = z.object({
       /** Latest quotes of the alerts' symbols, keyed by upper-case symbol. */
       quotes: z.record(z.string(), z.object({ lastPrice: z.number(), dailyChange: z.number() })),
     }),
-    alerts: z.array(alertSchema),
+    alerts: z.array(feedAlertSchema),
+    /** Every alert the user can reach, when `alerts` is only the newest page of them. */
+    total: z.number().int(),
+    has_more: z.boolean(),
+    cursor: z.string().nullable(),
   }),
   timings: z.object({ alerts_ms: z.number(), total_ms: z.number() }),
 });

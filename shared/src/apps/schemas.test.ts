@@ -7,6 +7,8 @@ import {
   parseAppMonth,
   sentMonthField,
   topRatings,
+  topRatingAlertSchema,
+  toTopRatingAlert,
 } from './schemas';
 
 const now = new Date('2025-06-15T12:00:00Z');
@@ -61,5 +63,48 @@ describe('the SPY warning and the top ratings', () => {
       ...[3, 4, 5, 6, 7, 8].map((id) => ({ id, type: 1014 as const, rate: id % 2 === 0 ? 6 : null })),
     ];
     expect(topRatings(alerts).map((alert) => alert.id)).toEqual([3, 4, 5, 6, 7]);
+  });
+
+  it("answers the spec's Top rating alert with a signed upside", () => {
+    const base = {
+      id: 9,
+      type: 1014 as const,
+      time: 1_750_000_000,
+      analyst_name: 'Dana Reyes',
+      success_rate: 61,
+      sector_name: 'Technology',
+      company_name_2: 'Acme',
+      rate: 5,
+      earning_date: null,
+      market_cap: 1e9,
+      mc_index: 3,
+      beta: 1.1,
+      upside: 20,
+      pe_ratio_12m: 20,
+      universes: [],
+      rating_id: 'R1',
+      firm: 'Firm',
+      price_when_posted: 100,
+      last_price: 100,
+    };
+    const bearish = toTopRatingAlert({ ...base, symbol: 'ACME', rating: 'sell', price_target: 74.33 });
+    expect(topRatingAlertSchema.parse(bearish)).toEqual(bearish);
+    expect(bearish).toMatchObject({
+      ticker: 'ACME',
+      company_name_2: 'Acme',
+      max_upside: -25.67,
+      is_gold: false,
+    });
+    const bullish = toTopRatingAlert({
+      ...base,
+      symbol: 'ACME',
+      rating: 'buy',
+      price_target: 125.67,
+      rate: 7,
+    });
+    expect(bullish).toMatchObject({ max_upside: 25.67, is_gold: true });
+    expect(
+      toTopRatingAlert({ ...base, symbol: 'ACME', rating: 'buy', price_target: null }).max_upside,
+    ).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idField, idParam } from '../common/fields';
 import { alertSchema, alertTypes, type Alert } from '../alerts/schemas';
 import { tickerField } from '../market/schemas';
 import { priceField } from '../portfolio/schemas';
@@ -31,9 +32,9 @@ export const appsApi = {
   /** POST {app_flavor, msg}: `app:message` to every user of the app, now or when they next connect. */
   notifyAll: '/api/user/send_notification_all_app_users',
   /** GET: the signed-in user's app flavour (the mobile view joins its room with it). Path not in the spec. */
-  mine: '/api/v1/apps/mine',
+  mine: '/api/apps/mine',
   /** GET: the mobile view's top ratings, `data.alerts` (spec 000 §9: the first 5 non-gold). Path not in the spec. */
-  topRatings: '/api/v1/apps/top_ratings',
+  topRatings: '/api/apps/top_ratings',
 } as const;
 
 // ---- constants and messages (spec 002 §5, §8, §9) ----
@@ -107,6 +108,28 @@ export function topRatings<T extends Pick<Alert, 'type' | 'rate'>>(alerts: reado
     .slice(0, appLimits.topRatings);
 }
 
+/**
+ * Spec 000 §3 Top rating alert: `ticker`, `company_name_2`, `max_upside`, `is_gold`, beside the
+ * alert's own fields (the mobile row shows the analyst and the target too). `max_upside` is signed,
+ * percent, 2 decimals: 100 × (target − last) / last, so a bearish target below the price is
+ * negative; null without a target or a positive last price.
+ */
+export const topRatingAlertSchema = alertSchema.extend({
+  ticker: z.string(),
+  max_upside: z.number().nullable(),
+  is_gold: z.boolean(),
+});
+export type TopRatingAlert = z.infer<typeof topRatingAlertSchema>;
+
+/** An alert as the mobile view's Top rating alert (spec 000 §3). */
+export function toTopRatingAlert(alert: Alert): TopRatingAlert {
+  const last = alert.last_price;
+  const target = alert.price_target;
+  const maxUpside =
+    target === null || last === null || last <= 0 ? null : Math.round((10_000 * (target - last)) / last) / 100;
+  return { ...alert, ticker: alert.symbol, max_upside: maxUpside, is_gold: isGoldAlert(alert) };
+}
+
 // ---- fields ----
 
 /** An app flavour id: letters, digits, '-' and '_', as the socket handshake accepts. */
@@ -143,13 +166,12 @@ export const notificationTextField = z
   .min(1, { error: appMessages.textRequired })
   .max(appLimits.messageMax, { error: appMessages.textTooLong });
 
-const idField = z.coerce.number({ error: 'id must be a whole number' }).int().min(1).max(2_147_483_647);
 const flagParam = z.enum(['true', 'false']).transform((value) => value === 'true');
 
 // ---- inputs ----
 
 export const appPortfoliosParamsSchema = z.object({ app: flavorField, activeOnly: flagParam });
-export const appPortfolioParamsSchema = z.object({ id: idField, withList: flagParam });
+export const appPortfolioParamsSchema = z.object({ id: idParam, withList: flagParam });
 
 /** POST finance/add_portfolio {title, app, date}. */
 export const addAppPortfolioBodySchema = z.object({
@@ -238,7 +260,7 @@ export type NotifyAllResponse = z.infer<typeof notifyAllResponseSchema>;
 export const myAppResponseSchema = z.object({ data: appSchema.nullable() });
 
 /** The mobile view's top ratings: `data.alerts` (spec 002 §7.8), at most 5, newest first. */
-export const topRatingsResponseSchema = z.object({ alerts: z.array(alertSchema) });
+export const topRatingsResponseSchema = z.object({ alerts: z.array(topRatingAlertSchema) });
 export type TopRatingsResponse = z.infer<typeof topRatingsResponseSchema>;
 
 /** The `app:message` push (events.ts): to every socket of an app, or on connect from the outbox. */

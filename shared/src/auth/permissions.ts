@@ -32,6 +32,8 @@ export const rights = {
   'tools.adminReports': staff,
   'tools.systemAdmin': admin,
   'manage.access': admin,
+  /** The users of one's own account (client admins), or of every account (system admins). */
+  'manage.users': staff,
   'profiles.create': admin,
   'appPortfolios.manage': admin,
   'app.notify': admin,

@@ -47,9 +47,18 @@ export const messages = {
   session: {
     required: 'Please sign in to continue.',
     forbidden: 'You do not have permission to do this.',
+    crossSite: 'This change must be made from Insight itself, not from another site.',
+    jsonOnly: 'The request body must be JSON (Content-Type: application/json).',
+  },
+  idempotency: {
+    badKey: 'Idempotency-Key must be 1 to 200 visible ASCII characters.',
+    otherRequest: 'This Idempotency-Key was already used for a different request.',
+    underWay: 'A request with this Idempotency-Key is still under way. Please retry in a moment.',
   },
   server: {
     internal: 'Something went wrong on our side. Please try again.',
     notFound: 'Not found',
+    uriTooLong: 'The address of this request is too long.',
+    badRequest: 'The request could not be read.',
   },
 } as const;

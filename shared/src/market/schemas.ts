@@ -22,12 +22,33 @@ export const marketApi = {
   symbolToEtfChart: '/api/finance/get_symbol_2_etf_chart/:symbol/:etf/:start',
   recommendations: '/api/finance/get_last_symbol_recommendations/:symbol/:flag',
   /** Beyond the spec's calls: the stock page's price chart (in place of the third-party widget). */
-  priceHistory: '/api/v1/stocks/:symbol/history/:range',
+  priceHistory: '/api/stocks/:symbol/history/:range',
+  /** GET: the symbol's score history (spec 000 §7 symbols/historyScore), for the scanner's rank dialog. */
+  historyScore: '/api/symbols/historyScore/:symbol',
 } as const;
 
+/**
+ * GET symbols/historyScore/{symbol}: one point per calendar month (New York) of the last 12, oldest
+ * first, from the stored ratings published that month: `score` is the percent of them that were
+ * buys (0 to 100, 2 decimals; null in a month without ratings), with the counts it comes from.
+ */
+export const scoreHistoryResponseSchema = z.object({
+  symbol: z.string(),
+  history: z.array(
+    z.object({
+      month: z.string().regex(/^\d{4}-\d{2}$/),
+      score: z.number().nullable(),
+      buys: z.number().int(),
+      sells: z.number().int(),
+    }),
+  ),
+});
+export type ScoreHistoryResponse = z.infer<typeof scoreHistoryResponseSchema>;
+export const scoreHistoryMonths = 12;
+
 export const universesApi = {
-  list: '/api/v1/universes',
-  one: '/api/v1/universes/:id',
+  list: '/api/universes',
+  one: '/api/universes/:id',
 } as const;
 
 /** Fills the `:name` segments of a path pattern, encoding each value: `apiPath(marketApi.fetchStock, {symbol})`. */
@@ -219,8 +240,7 @@ export const findSymbolResponseSchema = z.array(symbolHitSchema);
  *   roe: percent.
  * - earningDate: the next earnings date on or after today (New York), YYYY-MM-DD.
  * - security_etf: the SPDR ETF of the company's sector.
- * - in_file: always false here; whether the symbol is in the caller's portfolio is
- *   `file/get_is_symbol_in_file/{symbol}` (spec 000 §7), served by the portfolio.
+ * - in_file: whether the caller's file holds the symbol open (as `file/get_is_symbol_in_file/{symbol}`).
  */
 export const stockSchema = z.object({
   symbol: z.string(),
@@ -315,6 +335,16 @@ export const symbolToEtfChartSchema = z.object({
   symbol: z.string(),
   etf: z.string(),
   points: z.array(chartPointSchema),
+  /**
+   * The same series as the portfolio chart answers them (spec 001 §3 Chart data): labels
+   * (YYYY-MM-DD), one dataset per symbol of percent change since the first day, and `first`, the
+   * first day with both closes (the start asked when there is none).
+   */
+  chart_data: z.object({
+    labels: z.array(z.string()),
+    datasets: z.array(z.object({ label: z.string(), data: z.array(z.number().nullable()) })),
+  }),
+  first: z.string(),
 });
 export type SymbolToEtfChart = z.infer<typeof symbolToEtfChartSchema>;
 
@@ -338,7 +368,7 @@ export function isReservedUniverseName(name: string): boolean {
   return systemUniverses.some((universe) => key(universe.name) === key(name));
 }
 
-/** A row of GET /api/v1/universes; `updated` (ISO 8601) is when its symbol list last changed. */
+/** A row of GET /api/universes; `updated` (ISO 8601) is when its symbol list last changed. */
 export const universeSummarySchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -348,10 +378,10 @@ export const universeSummarySchema = z.object({
 });
 export type UniverseSummary = z.infer<typeof universeSummarySchema>;
 
-/** GET /api/v1/universes: the built-in universes first (S&P500 leads), then other system ones, then the caller's. */
+/** GET /api/universes: the built-in universes first (S&P500 leads), then other system ones, then the caller's. */
 export const universeListSchema = z.array(universeSummarySchema);
 
-/** GET /api/v1/universes/{id}: tickers sorted. */
+/** GET /api/universes/{id}: tickers sorted. */
 export const universeSchema = z.object({
   id: z.number().int(),
   name: z.string(),

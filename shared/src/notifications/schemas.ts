@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParam, isRealDay } from '../common/fields';
 import { monitorTypes } from '../portfolio/schemas';
 
 /**
@@ -51,7 +52,7 @@ export const notificationSchema = z.object({
 });
 export type PortfolioNotification = z.infer<typeof notificationSchema>;
 
-const idField = z.coerce.number({ error: 'id must be a whole number' }).int().min(1).max(2_147_483_647);
+const idField = idParam;
 
 export const notificationsPageParamsSchema = z.object({
   portfolio: idField,
@@ -72,9 +73,7 @@ export const lastMonthParamsSchema = z.object({ id: idField });
 const reportDay = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: notificationsMessages.reportRange })
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), {
-    error: notificationsMessages.reportRange,
-  });
+  .refine(isRealDay, { error: notificationsMessages.reportRange });
 export const notificationsReportParamsSchema = z
   .object({ user: idField, from: reportDay, to: reportDay })
   .refine(

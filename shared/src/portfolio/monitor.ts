@@ -1,5 +1,6 @@
 import Decimal from 'decimal.js';
 import { z } from 'zod';
+import { idField } from '../common/fields';
 import {
   benchmarkSymbols,
   defaultMonitorSettings,
@@ -146,7 +147,7 @@ export type PortfolioSettings = z.infer<typeof portfolioSettingsResponseSchema>;
 
 /** POST file/update_notifications_settings {portfolio, settings, preferences}; either may be left out. */
 export const updateSettingsBodySchema = z.object({
-  portfolio: z.coerce.number({ error: 'portfolio must be a whole number' }).int().min(1).max(2_147_483_647),
+  portfolio: idField,
   settings: monitorSettingsInputSchema.optional(),
   preferences: preferencesSchema.partial().optional(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idField, idParam, isRealDay } from '../common/fields';
 import { isTradingDay } from '../market/calendar';
 import { tickerField } from '../market/schemas';
 
@@ -39,8 +40,27 @@ export const portfolioApi = {
   downloadActions: '/api/file/download_actions/:id',
   /** Issue 7 fills these; the open-positions answer already carries `monitor_settings`. */
   settings: '/api/file/get_portfolio_settings/:id',
+  /** GET: `{in_file}`, whether the caller's file holds the symbol open (spec 000 §7). */
+  isSymbolInFile: '/api/file/get_is_symbol_in_file/:symbol',
+  /** GET: `{tickers}`, the symbols the caller's file holds open, sorted (spec 002 §7.5; path of ours). */
+  tickers: '/api/file/get_user_portfolio_tickers',
   updateSettings: '/api/file/update_notifications_settings',
 } as const;
+
+/** GET file/get_is_symbol_in_file/{symbol}. */
+export const symbolInFileParamsSchema = z.object({
+  symbol: z
+    .string()
+    .trim()
+    .min(1)
+    .max(20)
+    .transform((symbol) => symbol.toUpperCase()),
+});
+export const symbolInFileResponseSchema = z.object({ in_file: z.boolean() });
+export type SymbolInFileResponse = z.infer<typeof symbolInFileResponseSchema>;
+/** GET file/get_user_portfolio_tickers. */
+export const portfolioTickersResponseSchema = z.object({ tickers: z.array(z.string()) });
+export type PortfolioTickersResponse = z.infer<typeof portfolioTickersResponseSchema>;
 
 // ---- constants (spec 001 §9, spec 002 §9) ----
 
@@ -60,6 +80,12 @@ export const portfolioLimits = {
   /** 99,999,999: eight digits. */
   quantityMax: 99_999_999,
   unitsMax: 1_000_000_000_000,
+  /** A share price above ten million dollars is a typing slip (issue 14 §5). */
+  priceMax: 10_000_000,
+  /** A unit price as the client shows it back. */
+  unitPriceMax: 1_000_000_000,
+  /** Open positions (lots) one file may hold: its reads stay fast (bench/lots.ts). */
+  openLotsMax: 500,
   notesMax: 500,
   itemsMax: 100,
   nameMax: 100,
@@ -204,6 +230,9 @@ export const portfolioMessages = {
   unitsWhole: 'Units must be a whole number of at least 0',
   fundsPositive: 'Funds must be above 0',
   dateFormat: 'Date must be YYYY-MM-DD',
+  priceMax: 'Price must be at most 10,000,000',
+  tooManyLots: (max: number) =>
+    `A portfolio holds at most ${max} open positions: close or delete some before adding more.`,
   dateTradingDay: 'Date must be a trading day (not a weekend or market holiday)',
   dateFuture: 'Date cannot be after today',
   datePast: 'Date cannot be before today',
@@ -220,7 +249,8 @@ export const priceField = z
   .union([z.string(), z.number()], { error: portfolioMessages.priceFormat })
   .transform((value) => String(value).trim())
   .refine((value) => pricePattern.test(value), { error: portfolioMessages.priceFormat })
-  .refine((value) => Number(value) > 0, { error: portfolioMessages.pricePositive });
+  .refine((value) => Number(value) > 0, { error: portfolioMessages.pricePositive })
+  .refine((value) => Number(value) <= portfolioLimits.priceMax, { error: portfolioMessages.priceMax });
 
 /** A whole quantity of at least 1 (commas stripped, as the dialog does), at most 8 digits. */
 export const quantityField = z
@@ -252,11 +282,10 @@ export const tradingDateField = z
   .refine((value) => isTradingDay(value), { error: portfolioMessages.dateTradingDay });
 
 const notesField = z.string().trim().max(portfolioLimits.notesMax).default('');
-const idField = z.coerce.number({ error: 'id must be a whole number' }).int().min(1).max(2_147_483_647);
 
-export const portfolioIdParamsSchema = z.object({ id: idField });
-export const userIdParamsSchema = z.object({ userId: idField });
-export const lastFundDateParamsSchema = z.object({ userId: idField, id: idField });
+export const portfolioIdParamsSchema = z.object({ id: idParam });
+export const userIdParamsSchema = z.object({ userId: idParam });
+export const lastFundDateParamsSchema = z.object({ userId: idParam, id: idParam });
 
 // ---- inputs ----
 
@@ -265,7 +294,7 @@ export const createPortfolioBodySchema = z.object({
   user: idField.optional(),
   name: z.string().trim().min(1).max(portfolioLimits.nameMax).default(portfolioDefaults.name),
   /** The first deposit in units (= dollars at unit price 1). */
-  start_budget: z.coerce
+  start_budget: z
     .number({ error: portfolioMessages.unitsWhole })
     .int({ error: portfolioMessages.unitsWhole })
     .min(1, { error: portfolioMessages.fundsPositive })
@@ -290,7 +319,7 @@ const unitsField = z
 export const addBudgetBodySchema = z.object({
   portfolio_id: idField,
   units: unitsField.refine((units) => units > 0, { error: portfolioMessages.fundsPositive }),
-  unit_price: z.number().positive().optional(),
+  unit_price: z.number().positive().max(portfolioLimits.unitPriceMax).optional(),
   notes: notesField,
   deposit: z.boolean().default(true),
 });
@@ -303,8 +332,10 @@ export const depositBodySchema = z.object({
   units: z
     .number({ error: portfolioMessages.unitsWhole })
     .int({ error: portfolioMessages.unitsWhole })
+    .min(-portfolioLimits.unitsMax)
+    .max(portfolioLimits.unitsMax)
     .refine((units) => units !== 0, { error: portfolioMessages.fundsPositive }),
-  unitPrice: z.number().positive().optional(),
+  unitPrice: z.number().positive().max(portfolioLimits.unitPriceMax).optional(),
   notes: notesField,
 });
 export type DepositBody = z.infer<typeof depositBodySchema>;
@@ -384,10 +415,12 @@ export const portfolioChartBodySchema = z
     from_date: z
       .string()
       .regex(/^\d{4}-\d{2}-\d{2}$/, { error: portfolioMessages.dateFormat })
+      .refine(isRealDay, { error: portfolioMessages.dateFormat })
       .optional(),
     to_date: z
       .string()
       .regex(/^\d{4}-\d{2}-\d{2}$/, { error: portfolioMessages.dateFormat })
+      .refine(isRealDay, { error: portfolioMessages.dateFormat })
       .optional(),
   })
   .refine(

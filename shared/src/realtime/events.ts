@@ -1,7 +1,9 @@
-import type { Alert } from '../alerts/schemas';
+import type { Alert, AlertsPage } from '../alerts/schemas';
 import type { AppMessage } from '../apps/schemas';
+import type { JobDoneEvent, JobProgressEvent } from '../jobs/schemas';
 import type { PortfolioNotification } from '../notifications/schemas';
 import type { PortfolioChanged } from '../portfolio/schemas';
+import type { ScanProgress, ScanSector } from '../scan/schemas';
 import type { WatchlistResponse } from '../watchlist/schemas';
 
 /**
@@ -19,8 +21,11 @@ export type Ack<T = undefined> = { ok: true; data: T } | { ok: false; error: str
 
 export interface ServerToClientEvents {
   'market:status': (payload: { open: boolean | null; at: string }) => void;
-  /** The current profile's alerts, newest first: on join and on a profile switch. */
-  'alerts:snapshot': (payload: { profileId: number; alerts: Alert[] }) => void;
+  /**
+   * The current profile's newest page of alerts (newest first; older ones by GET /api/alerts/page):
+   * on join and on a profile switch.
+   */
+  'alerts:snapshot': (payload: { profileId: number } & AlertsPage) => void;
   'alert:new': (alert: Alert) => void;
   'alert:removed': (payload: { id: number }) => void;
   /** Batched latest quotes of the symbols this socket subscribed to, keyed by upper-case symbol. */
@@ -36,6 +41,14 @@ export interface ServerToClientEvents {
    * when a socket of theirs next joins the app room, once. Clients tell repeats apart by `id`.
    */
   'app:message': (payload: AppMessage) => void;
+  /** A job of the user's moved on (to the user's room). */
+  'job:progress': (payload: JobProgressEvent) => void;
+  /** A job of the user's finished: done, failed or cancelled (to the user's room). */
+  'job:done': (payload: JobDoneEvent) => void;
+  /** An opportunity scan's phase, to the socket that asked (or the user's sockets). */
+  'scan:progress': (payload: ScanProgress) => void;
+  /** A sector's rows of an opportunity scan, as soon as the sector is done. */
+  'scan:sector': (payload: ScanSector) => void;
 }
 
 export interface ClientToServerEvents {

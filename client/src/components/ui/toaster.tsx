@@ -4,7 +4,8 @@ import { Toaster as ChakraToaster, Portal, Stack, Toast, createToaster } from '@
 export const toastDuration = 4000;
 
 export const toaster = createToaster({
-  placement: 'top-end',
+  // Bottom: the top bar's market status and user menu stay in view while a toast shows.
+  placement: 'bottom-end',
   duration: toastDuration,
   pauseOnPageIdle: true,
 });

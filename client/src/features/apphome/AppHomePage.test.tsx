@@ -1,5 +1,5 @@
-import { accountApi, marketApi, messages, type Alert } from '@insight/shared';
-import { appsApi } from '@insight/shared/apps/schemas';
+import { accountApi, marketApi, messages } from '@insight/shared';
+import { appsApi, toTopRatingAlert } from '@insight/shared/apps/schemas';
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { aUser } from '../../test/factories';
@@ -33,7 +33,7 @@ describe('the mobile web view', () => {
     Object.assign(window, {
       ReactNativeWebView: { postMessage: (text: string) => posted.push(JSON.parse(text)) },
     });
-    const rating = {
+    const rating = toTopRatingAlert({
       id: 1,
       type: 1014,
       rating: 'buy',
@@ -56,7 +56,7 @@ describe('the mobile web view', () => {
       firm: null,
       price_when_posted: null,
       last_price: 222,
-    } satisfies Alert;
+    });
     fakeNetwork({
       [accountApi.currentUser]: () => fail(401, messages.session.required),
       [accountApi.appLogin]: () =>

@@ -1,6 +1,6 @@
 import { Badge, Box, Button, Flex, Heading, Link, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { gradeLabel, type Alert, type NewsItem, type User } from '@insight/shared';
-import type { AppMessage } from '@insight/shared/apps/schemas';
+import { gradeLabel, type NewsItem, type User } from '@insight/shared';
+import type { AppMessage, TopRatingAlert } from '@insight/shared/apps/schemas';
 import { DateTime } from 'luxon';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useAtomValue } from '../../app/store';
@@ -157,7 +157,7 @@ function MessageRow({ message }: { message: AppMessage }) {
   );
 }
 
-function RatingRow({ alert }: { alert: Alert }) {
+function RatingRow({ alert }: { alert: TopRatingAlert }) {
   const bullish = alert.rating !== 'sell';
   return (
     <Box as="li">
@@ -176,7 +176,7 @@ function RatingRow({ alert }: { alert: Alert }) {
       >
         <Flex justify="space-between" align="center" gap="3">
           <Box minW="0">
-            <Text fontWeight="bold">{alert.symbol}</Text>
+            <Text fontWeight="bold">{alert.ticker}</Text>
             <Text fontSize="xs" color="fg.muted" truncate>
               {alert.company_name_2 ?? ''}
             </Text>
@@ -189,7 +189,7 @@ function RatingRow({ alert }: { alert: Alert }) {
           {alert.analyst_name ?? 'An analyst'}
           {alert.rate !== null && ` (${gradeLabel(alert.rate)})`}
           {alert.price_target !== null && <> · target {formatPrice(alert.price_target)}</>}
-          {alert.upside !== null && ` (${alert.upside > 0 ? '+' : ''}${alert.upside.toFixed(2)}%)`}
+          {alert.max_upside !== null && ` (${alert.max_upside > 0 ? '+' : ''}${alert.max_upside.toFixed(2)}%)`}
         </Text>
       </Box>
     </Box>

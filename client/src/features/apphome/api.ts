@@ -1,9 +1,10 @@
-import { marketApi, marketLimits, newsResponseSchema, type Alert, type NewsItem } from '@insight/shared';
+import { marketApi, marketLimits, newsResponseSchema, type NewsItem } from '@insight/shared';
 import {
   appsApi,
   myAppResponseSchema,
   topRatingsResponseSchema,
   type App,
+  type TopRatingAlert,
 } from '@insight/shared/apps/schemas';
 import { api } from '../../api/request';
 
@@ -12,7 +13,7 @@ export const appHomeCalls = {
   async myApp(): Promise<App | null> {
     return (await api.get(appsApi.mine, undefined, { schema: myAppResponseSchema })).data;
   },
-  async topRatings(signal?: AbortSignal): Promise<Alert[]> {
+  async topRatings(signal?: AbortSignal): Promise<TopRatingAlert[]> {
     return (await api.get(appsApi.topRatings, undefined, { schema: topRatingsResponseSchema, signal }))
       .alerts;
   },

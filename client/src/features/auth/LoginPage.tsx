@@ -53,6 +53,14 @@ export function LoginPage() {
             {mode === 'sent' && <ResetMailSent onBack={() => setMode('login')} />}
           </Stack>
         </PublicCard>
+        {mode === 'login' && (
+          <Text fontSize="sm" textAlign="center">
+            New to Insight?{' '}
+            <Link asChild color="brand.fg" fontWeight="medium">
+              <RouterLink to="/signup">Create an account</RouterLink>
+            </Link>
+          </Text>
+        )}
         <Disclaimer />
       </Stack>
     </PublicPage>

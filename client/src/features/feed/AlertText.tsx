@@ -2,6 +2,7 @@ import { Box, Link, Text, chakra } from '@chakra-ui/react';
 import type { QuoteDelta } from '@insight/shared';
 import { targetDistancePercent } from '@insight/shared/alerts/filter';
 import { Link as RouterLink } from 'react-router';
+import { Flash } from '../../components/ui/Flash';
 import type { FeedAlert } from './atoms';
 import { formatCalendarDate, formatPrice, formatSignedPercent, toneColor, toneOf } from './format';
 
@@ -41,7 +42,9 @@ export function LivePrice({ last, quote }: { last: number | null; quote: QuoteDe
   if (last === null) return <Figure>N/A</Figure>;
   return (
     <>
-      <Figure>{formatPrice(last)}</Figure>
+      <Flash value={last}>
+        <Figure>{formatPrice(last)}</Figure>
+      </Flash>
       {quote && (
         <>
           {' '}
@@ -102,6 +105,21 @@ export function AlertSentence({ alert, quote, last }: SentenceProps) {
   }
 }
 
+const ratingDay = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'America/New_York',
+  month: '2-digit',
+  day: '2-digit',
+  year: '2-digit',
+});
+
+/** "since Avery Pemberton's Buy of 11/17/26": the rating a derived alert (1004, 1016) derives from. */
+export function derivationText(alert: Pick<FeedAlert, 'type' | 'analyst_name' | 'rating' | 'rated_at'>) {
+  if ((alert.type !== 1004 && alert.type !== 1016) || !alert.analyst_name || !alert.rating) return null;
+  const rating = alert.rating === 'buy' ? 'Buy' : 'Sell';
+  const day = alert.rated_at ? ` of ${ratingDay.format(new Date(alert.rated_at * 1000))}` : '';
+  return `since ${alert.analyst_name}\u2019s ${rating}${day}`;
+}
+
 /** A quieter second line with the figures a sentence does not carry (all types but the rating). */
 export function AlertFigures({ alert, quote, last }: SentenceProps) {
   if (alert.type === 1014) return null;
@@ -113,10 +131,10 @@ export function AlertFigures({ alert, quote, last }: SentenceProps) {
       {alert.type === 1004 && alert.price_target !== null && (
         <span>
           Target <Figure>{formatPrice(alert.price_target)}</Figure>
-          {alert.analyst_name && ` by ${alert.analyst_name}`}
         </span>
       )}
       {alert.type === 1016 && alert.sector_name && <span>Sector: {alert.sector_name}</span>}
+      {derivationText(alert) && <span data-part="derivation">{derivationText(alert)}</span>}
     </Box>
   );
 }

@@ -1,5 +1,6 @@
+import { AnimatePresence, motion, useReducedMotion } from 'motion/react';
 import { Box, Button, EmptyState, Flex, Skeleton, Stack, VisuallyHidden } from '@chakra-ui/react';
-import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Quotes } from '../../realtime/streams';
 import { AlertCard } from './AlertCard';
 import { useLiveQuotes, useNow } from './cardHooks';
@@ -20,11 +21,15 @@ export interface FeedListProps {
   onResetFilters: () => void;
   onDismiss: (alert: FeedAlert) => void;
   onSeeDetails: (alert: FeedAlert) => void;
+  /** Older alerts remain on the server (infinite scroll loads them). */
+  hasOlder?: boolean;
+  onLoadOlder?: () => Promise<void>;
 }
 
 /** The alert cards, newest first, with the loading and empty states of spec 000 §2. */
 export function FeedList(props: FeedListProps) {
   const { alerts, shown, profileId, quotes, counts, onResetFilters, onDismiss, onSeeDetails } = props;
+  const { hasOlder = false, onLoadOlder } = props;
   const listRef = useRef<HTMLDivElement>(null);
   const { visible, heldCount, freshIds, reveal, containerProps } = useHeldArrivals(
     alerts,
@@ -36,6 +41,19 @@ export function FeedList(props: FeedListProps) {
   const rendered = useMemo(() => visible.slice(0, limit), [visible, limit]);
   const now = useNow(30_000);
   useLiveQuotes(rendered);
+  const reduceMotion = useReducedMotion();
+  const more = visible.length > rendered.length;
+  const {
+    sentinelRef,
+    loading: loadingOlder,
+    failed,
+    loadMore,
+  } = useInfiniteScroll({
+    more,
+    hasOlder,
+    showMore: () => setLimit((current) => current + feedPageSize),
+    onLoadOlder,
+  });
 
   if (alerts === null || shown === null) return <FeedSkeleton />;
   if (alerts.length === 0)
@@ -100,29 +118,89 @@ export function FeedList(props: FeedListProps) {
         {heldCount > 0 ? `${heldCount} new ${heldCount === 1 ? 'alert' : 'alerts'} above` : ''}
       </VisuallyHidden>
       <Stack as="ol" listStyleType="none" gap="3" p="0" m="0">
-        {rendered.map((alert) => (
-          <li key={alert.id}>
-            <AlertCard
-              alert={alert}
-              quote={quotes[alert.symbol.toUpperCase()]}
-              count={counts.get(alert.symbol) ?? 1}
-              now={now}
-              fresh={freshIds.has(alert.id)}
-              onDismiss={onDismiss}
-              onSeeDetails={onSeeDetails}
-            />
-          </li>
-        ))}
+        <AnimatePresence initial={false}>
+          {rendered.map((alert) => (
+            <motion.li
+              key={alert.id}
+              // A dismissed card collapses away (none of it under prefers-reduced-motion).
+              exit={reduceMotion ? undefined : { opacity: 0, height: 0, transition: { duration: 0.25 } }}
+              style={{ overflow: reduceMotion ? undefined : 'clip' }}
+            >
+              <AlertCard
+                alert={alert}
+                quote={quotes[alert.symbol.toUpperCase()]}
+                count={counts.get(alert.symbol) ?? 1}
+                now={now}
+                fresh={freshIds.has(alert.id)}
+                onDismiss={onDismiss}
+                onSeeDetails={onSeeDetails}
+              />
+            </motion.li>
+          ))}
+        </AnimatePresence>
       </Stack>
-      {visible.length > rendered.length && (
-        <Flex justify="center" mt="5">
-          <Button variant="outline" size="sm" onClick={() => setLimit((current) => current + feedPageSize)}>
-            Show more ({visible.length - rendered.length} more)
+      {(more || hasOlder) && (
+        <Flex ref={sentinelRef} justify="center" mt="5" minH="10" data-testid="feed-more">
+          <Button
+            variant="outline"
+            size="sm"
+            loading={loadingOlder}
+            loadingText="Loading older alerts"
+            onClick={loadMore}
+          >
+            {failed
+              ? 'Older alerts could not be loaded. Try again'
+              : more
+                ? `Show more (${visible.length - rendered.length} more)`
+                : 'Show older alerts'}
           </Button>
         </Flex>
       )}
     </Box>
   );
+}
+
+/**
+ * Infinite scroll: when the end of the list comes into view, the next cards are drawn, and once every
+ * loaded card is drawn the next older page is asked for. The button does the same by click or key.
+ */
+function useInfiniteScroll(options: {
+  more: boolean;
+  hasOlder: boolean;
+  showMore: () => void;
+  onLoadOlder?: (() => Promise<void>) | undefined;
+}) {
+  const [loading, setLoading] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const latest = useRef(options);
+  latest.current = options;
+  const loadMore = useCallback(() => {
+    const { more, hasOlder, showMore, onLoadOlder } = latest.current;
+    if (more) return showMore();
+    if (!hasOlder || !onLoadOlder) return;
+    setLoading(true);
+    setFailed(false);
+    onLoadOlder().then(
+      () => setLoading(false),
+      () => {
+        setLoading(false);
+        setFailed(true);
+      },
+    );
+  }, []);
+  const [sentinel, setSentinel] = useState<HTMLDivElement | null>(null);
+  useEffect(() => {
+    if (!sentinel || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting) && !failed) loadMore();
+      },
+      { rootMargin: '600px 0px' },
+    );
+    observer.observe(sentinel);
+    return () => observer.disconnect();
+  }, [sentinel, loadMore, failed, options.more, options.hasOlder]);
+  return { sentinelRef: setSentinel, loading, failed, loadMore };
 }
 
 function FeedSkeleton() {

@@ -4,13 +4,17 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useAtom, useAtomValue, useSetAtom } from '../../app/store';
 import { AnalystDetailsDialog } from '../analysts/AnalystDetailsDialog';
 import { currentRolesAtom, currentUserAtom } from '../auth/atoms';
-import { quotesAtom } from '../market/atoms';
+import { marketStatusAtom, quotesAtom } from '../market/atoms';
+import { nextOpenText } from '../market/MarketStatus';
 import {
   alertFiltersAtom,
   alertsPerSymbolAtom,
   chooseProfileAtom,
   feedAlertsAtom,
+  feedMoreAtom,
   feedProfileIdAtom,
+  loadAllAlertsAtom,
+  loadOlderAlertsAtom,
   shownAlertsAtom,
 } from './atoms';
 import { useAlertCardActions } from './cardHooks';
@@ -32,10 +36,20 @@ export function FeedPage() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const restoring = useRestoredProfile();
   const user = useAtomValue(currentUserAtom);
+  const more = useAtomValue(feedMoreAtom);
+  const marketOpen = useAtomValue(marketStatusAtom);
+  const loadOlder = useSetAtom(loadOlderAlertsAtom);
+  const loadAll = useSetAtom(loadAllAlertsAtom);
 
   useEffect(() => {
     if (user) resendUnsyncedFilters(user.user_id);
   }, [user]);
+
+  // A filter applies to every alert the user can reach: with one set, the older pages are loaded too.
+  const filtering = JSON.stringify(filters) !== JSON.stringify(emptyFilterSet);
+  useEffect(() => {
+    if (filtering && more.hasMore) void loadAll().catch(() => {});
+  }, [filtering, more.hasMore, loadAll]);
 
   const scale = useMemo(() => marketCapScale(alerts ?? []), [alerts]);
   const chips = useMemo(() => filterChips(filters, scale), [filters, scale]);
@@ -62,10 +76,24 @@ export function FeedPage() {
             {profileName && user?.is_admin ? ` · ${profileDisplayName(profileName)} profile` : ''}
           </Text>
         </Box>
+        {marketOpen === false && (
+          <Text
+            fontSize="sm"
+            color="fg.muted"
+            bg="bg.muted"
+            px="2.5"
+            py="1"
+            rounded="full"
+            data-testid="feed-market-closed"
+            title="Prices stand still until the open; analysts still publish before the open and after the close."
+          >
+            Market closed · {nextOpenText(new Date())}
+          </Text>
+        )}
       </Flex>
       <FilterBar
-        shownCount={loading ? null : (shown?.length ?? null)}
-        totalCount={loading ? null : (alerts?.length ?? null)}
+        shownCount={loading ? null : filtering || !more.hasMore ? (shown?.length ?? null) : more.total}
+        totalCount={loading ? null : more.hasMore ? more.total : (alerts?.length ?? null)}
         chips={chips}
         onOpen={() => setDrawerOpen(true)}
         onReset={resetFilters}
@@ -80,6 +108,8 @@ export function FeedPage() {
         onResetFilters={resetFilters}
         onDismiss={onDismiss}
         onSeeDetails={onSeeDetails}
+        hasOlder={more.hasMore}
+        onLoadOlder={loadOlder}
       />
       <FilterDrawer open={drawerOpen} onOpenChange={setDrawerOpen} />
       <AnalystDetailsDialog />

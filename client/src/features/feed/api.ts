@@ -1,10 +1,21 @@
-import { alertsApi, statusBodySchema, type FilterSet } from '@insight/shared';
+import {
+  alertsApi,
+  alertsPageSchema,
+  statusBodySchema,
+  type AlertsPage,
+  type FilterSet,
+} from '@insight/shared';
 import { api } from '../../api/request';
 
 /** The live feed's calls (spec 000 §7 and the saved filters), each checked by its shared schema. */
 export const feedCalls = {
   async dismiss(alertId: number): Promise<void> {
     await api.post(alertsApi.dismiss, { alert_id: alertId }, { schema: statusBodySchema });
+  },
+
+  /** The page of older alerts after `cursor` (the feed's infinite scroll). */
+  async page(cursor: string): Promise<AlertsPage> {
+    return api.get(alertsApi.page, { cursor }, { schema: alertsPageSchema });
   },
 
   /** The user's alert filters, kept on the server; null clears them back to the defaults. */

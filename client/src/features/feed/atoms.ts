@@ -21,19 +21,52 @@ const localStatusAtom = atom<ReadonlyMap<number, LocalStatus>>(new Map<number, L
 /** Dismissed here and confirmed: gone at once, before the server's 'alert:removed' arrives. */
 const dismissedIdsAtom = atom<ReadonlySet<number>>(new Set<number>());
 
+/**
+ * The older pages loaded after the snapshot's (infinite scroll), for the snapshot whose cursor they
+ * continue: a new snapshot (another profile, a reconnect) starts over from its own page.
+ */
+interface OlderPages {
+  profileId: number;
+  after: string;
+  alerts: readonly Alert[];
+  cursor: string | null;
+}
+const olderPagesAtom = atom<OlderPages | null>(null);
+
+/** The older pages that continue the current snapshot, if any. */
+const currentOlderAtom = atom((get) => {
+  const list = get(alertListAtom);
+  const older = get(olderPagesAtom);
+  return list && older && older.profileId === list.profileId && older.after === list.cursor ? older : null;
+});
+
+/** Whether older alerts than those loaded remain on the server, and the cursor that asks for them. */
+export const feedMoreAtom = atom((get) => {
+  const list = get(alertListAtom);
+  if (list === null) return { hasMore: false, cursor: null, total: 0 };
+  const older = get(currentOlderAtom);
+  const cursor = older ? older.cursor : list.hasMore ? list.cursor : null;
+  return { hasMore: cursor !== null, cursor, total: list.total };
+});
+
 /** The feed's alerts, newest first, with their local status; null while loading. */
 export const feedAlertsAtom = atom<readonly FeedAlert[] | null>((get) => {
   const list = get(alertListAtom);
   if (list === null) return null;
   const statuses = get(localStatusAtom);
   const dismissed = get(dismissedIdsAtom);
+  const older = get(currentOlderAtom);
   const alerts: FeedAlert[] = [];
-  for (const alert of list.alerts) {
-    if (dismissed.has(alert.id)) continue;
+  const seen = new Set<number>();
+  for (const alert of older ? [...list.alerts, ...older.alerts] : list.alerts) {
+    if (dismissed.has(alert.id) || seen.has(alert.id)) continue;
+    seen.add(alert.id);
     const status = statuses.get(alert.id);
     alerts.push(status === undefined ? alert : { ...alert, local_status: status });
   }
-  return alerts;
+  // By market time: a derived alert pushed now may date from an earlier close (issue 15), and takes
+  // its place among the others rather than the top.
+  return alerts.sort((a, b) => b.time - a.time || b.id - a.id);
 });
 
 /** The profile whose alerts the feed shows (the socket's), once known. */
@@ -72,17 +105,70 @@ export const alertFiltersAtom = atom(
   },
 );
 
+/**
+ * Derived alerts of one kind for one stock (two ratings of CARS both near their targets) on one card:
+ * the newest stands for them, and the card's count badge says there are more. Ratings stay apart.
+ */
+export function groupDerived<T extends Pick<Alert, 'type' | 'symbol'>>(alerts: readonly T[]): T[] {
+  const seen = new Set<string>();
+  return alerts.filter((alert) => {
+    if (alert.type === 1014) return true;
+    const key = `${alert.type}:${alert.symbol}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
 /** The alerts that pass the filters (spec 000 §5), newest first; null while loading. */
 export const shownAlertsAtom = atom<readonly FeedAlert[] | null>((get) => {
   const alerts = get(feedAlertsAtom);
   if (alerts === null) return null;
-  return filterAlerts(alerts, get(alertFiltersAtom), {
-    quotes: get(quotesAtom),
-    followed: get(followedSymbolsAtom),
-  });
+  return groupDerived(
+    filterAlerts(alerts, get(alertFiltersAtom), {
+      quotes: get(quotesAtom),
+      followed: get(followedSymbolsAtom),
+    }),
+  );
 });
 
 // ---- actions ----
+
+let loadingOlder: Promise<void> | null = null;
+
+/** Loads the next older page of alerts (single-flight); nothing when none remain. */
+export const loadOlderAlertsAtom = atom(null, (get, set): Promise<void> => {
+  loadingOlder ??= (async () => {
+    const list = get(alertListAtom);
+    const { cursor } = get(feedMoreAtom);
+    if (list === null || list.cursor === null || cursor === null) return;
+    const page = await feedCalls.page(cursor);
+    const older = get(currentOlderAtom);
+    // The snapshot was replaced meanwhile: its own pages start over.
+    if (get(alertListAtom)?.cursor !== list.cursor) return;
+    set(olderPagesAtom, {
+      profileId: list.profileId,
+      after: list.cursor,
+      alerts: [...(older?.alerts ?? []), ...page.alerts],
+      cursor: page.has_more ? page.cursor : null,
+    });
+  })().finally(() => {
+    loadingOlder = null;
+  });
+  return loadingOlder;
+});
+
+/**
+ * Loads every older page: the filters apply to every alert the user can reach, so the filter panel's
+ * values and the "N of M alerts" figure need them all once a filter is set.
+ */
+export const loadAllAlertsAtom = atom(null, async (get, set): Promise<void> => {
+  for (let pages = 0; pages < 200 && get(feedMoreAtom).hasMore; pages++) {
+    const before = get(feedMoreAtom).cursor;
+    await set(loadOlderAlertsAtom);
+    if (get(feedMoreAtom).cursor === before) return;
+  }
+});
 
 function setStatus(statuses: ReadonlyMap<number, LocalStatus>, id: number, status: LocalStatus | null) {
   const next = new Map(statuses);

@@ -47,10 +47,13 @@ export function useHeldArrivals(
   const readerInside = pointerInside || keyboardInside || scrolledDown;
 
   const known = seen !== null && seen.profileId === profileId ? seen.ids : null;
-  const arrivals = useMemo(
-    () => (alerts === null || known === null ? [] : alerts.filter((alert) => !known.has(alert.id))),
-    [alerts, known],
-  );
+  // Arrivals come in at the top, above what was seen; alerts after it are older pages loaded by
+  // scrolling, shown at once at the end.
+  const arrivals = useMemo(() => {
+    if (alerts === null || known === null) return [];
+    const firstSeen = alerts.findIndex((alert) => known.has(alert.id));
+    return (firstSeen < 0 ? alerts : alerts.slice(0, firstSeen)).filter((alert) => !known.has(alert.id));
+  }, [alerts, known]);
 
   const reveal = useCallback(() => {
     if (alerts === null) return;
@@ -79,10 +82,11 @@ export function useHeldArrivals(
     if (arrivals.length > 0 && !readerInside) reveal();
   }, [arrivals, readerInside, reveal]);
 
-  const visible = useMemo(
-    () => (shown === null || known === null ? [] : shown.filter((alert) => known.has(alert.id))),
-    [shown, known],
-  );
+  const visible = useMemo(() => {
+    if (shown === null || known === null) return [];
+    const held = new Set(arrivals.map((alert) => alert.id));
+    return shown.filter((alert) => !held.has(alert.id));
+  }, [shown, known, arrivals]);
   const heldCount = shown === null || known === null ? 0 : shown.length - visible.length;
 
   return {

@@ -8,6 +8,8 @@ interface HomeCard {
   title: string;
   description: string;
   tab: number;
+  /** Where the card leads, when not its tab's screen. */
+  to?: string;
   icon: ReactNode;
   palette: string;
 }
@@ -18,6 +20,7 @@ export const homeCards: readonly HomeCard[] = [
     title: 'Opportunities Scanner',
     description: 'Scan a universe for stocks the best analysts rate, scored and ranked.',
     tab: 4,
+    to: `${homeTabPath(4)}&tool=scanner`,
     icon: <ScannerIcon />,
     palette: 'blue',
   },
@@ -75,7 +78,7 @@ export function HomeCards() {
               {card.icon}
             </Flex>
             <LinkOverlay asChild>
-              <RouterLink to={homeTabPath(card.tab)}>
+              <RouterLink to={card.to ?? homeTabPath(card.tab)}>
                 <Text as="span" fontWeight="semibold" fontSize="md">
                   {card.title}
                 </Text>

@@ -6,6 +6,8 @@ import { FeedPage } from '../feed/FeedPage';
 import { HomeDashboard } from './HomeDashboard';
 import { NewsPage } from '../news/NewsPage';
 import { PortfolioPage } from '../portfolio/PortfolioPage';
+import { TestTablePage } from '../testTable/TestTablePage';
+import { ToolsPage } from '../tools/ToolsPage';
 import { WatchlistPage } from '../watchlist/WatchlistPage';
 import { homeScreenFor, homeScreenTitles, homeTabParam } from './tabs';
 
@@ -23,5 +25,7 @@ export function HomePage() {
   if (screen === 'watchlist') return <WatchlistPage />;
   if (screen === 'portfolio') return <PortfolioPage />;
   if (screen === 'news') return <NewsPage />;
+  if (screen === 'testTable') return <TestTablePage />;
+  if (screen === 'tools') return <ToolsPage />;
   return <NotAvailablePanel title={homeScreenTitles[screen]} />;
 }

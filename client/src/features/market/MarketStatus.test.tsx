@@ -11,7 +11,8 @@ describe('the market status', () => {
   ] as const)('reads %s as "%s", announced politely', (open, text) => {
     renderWithProviders(<MarketStatusView open={open} />);
     const status = screen.getByRole('status');
-    expect(status.textContent).toBe(text);
+    // Closed, the status also says when the market opens next ("· Opens Mon 9:30 ET").
+    expect(status.textContent).toMatch(new RegExp(`^${text}(· Opens \\w{3} \\d{1,2}:\\d{2} ET)?$`));
     expect(status.getAttribute('aria-live')).toBe('polite');
   });
 });

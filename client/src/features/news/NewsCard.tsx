@@ -12,7 +12,15 @@ export function formatNewsDate(updated: string): string {
 /** Where the story is published: news.example.com → example.com. */
 function sourceOf(url: string): string {
   try {
-    return new URL(url).hostname.replace(/^(www|news)\./, '');
+    const host = new URL(url).hostname.replace(/^(www|news)\./, '');
+    // A fictional outlet of the simulator ("meridian-wire.example"): its name, "Meridian Wire".
+    if (host.endsWith('.example'))
+      return host
+        .slice(0, -'.example'.length)
+        .split('-')
+        .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+        .join(' ');
+    return host;
   } catch {
     return '';
   }

@@ -1,3 +1,4 @@
+import { motion, useReducedMotion } from 'motion/react';
 import {
   Badge,
   Box,
@@ -13,7 +14,7 @@ import {
 import { notificationsMessages, type PortfolioNotification } from '@insight/shared/notifications/schemas';
 import { monitorLabels } from '@insight/shared/portfolio/monitor';
 import { DateTime } from 'luxon';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useAtomValue, useSetAtom } from '../../app/store';
 import {
@@ -115,7 +116,9 @@ export function NotificationsBell({ portfolioId }: { portfolioId: number }) {
           position="relative"
           data-testid="notifications-bell"
         >
-          <BellIcon />
+          <BellNudge when={list[0]?.id ?? null}>
+            <BellIcon />
+          </BellNudge>
           {unseen > 0 && (
             <Box
               as="span"
@@ -235,5 +238,37 @@ function NotificationItem({ notification }: { notification: PortfolioNotificatio
         {notification.text}
       </Text>
     </Box>
+  );
+}
+
+/**
+ * The bell nudges when a rule fires (a newer notification arrives), not on the first load; nothing
+ * under prefers-reduced-motion.
+ */
+function BellNudge({ when, children }: { when: number | null; children: ReactNode }) {
+  const reduce = useReducedMotion();
+  const first = useRef<number | null | undefined>(undefined);
+  const [nudges, setNudges] = useState(0);
+  useEffect(() => {
+    if (first.current === undefined) {
+      first.current = when;
+      return;
+    }
+    if (when !== null && when !== first.current) {
+      first.current = when;
+      setNudges((n) => n + 1);
+    }
+  }, [when]);
+  if (reduce || nudges === 0) return <span style={{ display: 'inline-flex' }}>{children}</span>;
+  return (
+    <motion.span
+      key={nudges}
+      data-nudge={nudges}
+      style={{ display: 'inline-flex', transformOrigin: '50% 10%' }}
+      animate={{ rotate: [0, -18, 14, -10, 6, 0] }}
+      transition={{ duration: 0.7, ease: 'easeInOut' }}
+    >
+      {children}
+    </motion.span>
   );
 }

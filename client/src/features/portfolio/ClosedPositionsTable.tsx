@@ -1,3 +1,5 @@
+import { useRef } from 'react';
+import { cardTableCss, useCardTableLabels } from '../../components/ui/cardTable';
 import { Badge, Box, Table, Text } from '@chakra-ui/react';
 import type { Position } from '@insight/shared';
 import { SymbolLink } from '../watchlist/cells';
@@ -9,8 +11,18 @@ const numeric = { textAlign: 'end', fontVariantNumeric: 'tabular-nums', whiteSpa
 
 /** The closed positions (spec 001 §2): entry and close, the P&L they made and the ETF's over the same days. */
 export function ClosedPositionsTable({ rows }: { rows: readonly Position[] }) {
+  const tableRef = useRef<HTMLDivElement>(null);
+  useCardTableLabels(tableRef, [rows]);
   return (
-    <Box overflowX="auto" position="relative" borderWidth="1px" borderColor="border" rounded="lg">
+    <Box
+      ref={tableRef}
+      overflowX="auto"
+      position="relative"
+      borderWidth="1px"
+      borderColor="border"
+      rounded="lg"
+      css={cardTableCss}
+    >
       <Table.Root size="sm" aria-label="Closed positions" css={{ '& td, & th': { px: '2.5' } }}>
         <Table.Header>
           <Table.Row bg="bg.muted">

@@ -1,3 +1,5 @@
+import { useRef } from 'react';
+import { cardTableCss, useCardTableLabels } from '../../components/ui/cardTable';
 import { Badge, Box, Table, Text } from '@chakra-ui/react';
 import type { FundEntry } from '@insight/shared';
 import { formatCalendarDate, formatHistoryPrice, formatUsd, formatWhole } from './format';
@@ -7,8 +9,18 @@ const numeric = { textAlign: 'end', fontVariantNumeric: 'tabular-nums', whiteSpa
 
 /** Spec 001 §3 Fund entry: deposits and withdrawals, dated MM/DD/YY, the unit price with 4 decimals. */
 export function FundsHistoryTable({ entries }: { entries: readonly FundEntry[] }) {
+  const tableRef = useRef<HTMLDivElement>(null);
+  useCardTableLabels(tableRef, [entries]);
   return (
-    <Box overflowX="auto" position="relative" borderWidth="1px" borderColor="border" rounded="lg">
+    <Box
+      ref={tableRef}
+      overflowX="auto"
+      position="relative"
+      borderWidth="1px"
+      borderColor="border"
+      rounded="lg"
+      css={cardTableCss}
+    >
       <Table.Root size="sm" aria-label="Funds history" css={{ '& td, & th': { px: '2.5' } }}>
         <Table.Header>
           <Table.Row bg="bg.muted">

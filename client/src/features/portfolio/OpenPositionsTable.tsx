@@ -1,3 +1,5 @@
+import { useRef } from 'react';
+import { cardTableCss, useCardTableLabels } from '../../components/ui/cardTable';
 import { Badge, Box, Checkbox, HStack, IconButton, Menu, Portal, Table, Text } from '@chakra-ui/react';
 import type { MonitorSetting, Position } from '@insight/shared';
 import { Link as RouterLink } from 'react-router';
@@ -51,12 +53,43 @@ export function OpenPositionsTable({
     else next.delete(id);
     onSelect(next);
   };
+  const tableRef = useRef<HTMLDivElement>(null);
+  useCardTableLabels(tableRef, [rows]);
   return (
-    <Box overflowX="auto" position="relative" borderWidth="1px" borderColor="border" rounded="lg">
-      <Table.Root size="sm" interactive aria-label="Open positions" css={{ '& td, & th': { px: '2.5' } }}>
+    <Box
+      ref={tableRef}
+      overflowX="auto"
+      position="relative"
+      borderWidth="1px"
+      borderColor="border"
+      rounded="lg"
+      css={cardTableCss}
+    >
+      <Table.Root
+        size="sm"
+        interactive
+        aria-label="Open positions"
+        css={{
+          '& td, & th': { px: '2.5' },
+          // From md up Symbol stays pinned (with the selection box) while the table scrolls sideways.
+          '@media screen and (min-width: 48em)': {
+            '& tr > :nth-of-type(1), & tr > :nth-of-type(2)': {
+              position: 'sticky',
+              zIndex: 1,
+              bg: 'bg.panel',
+            },
+            '& thead tr > *': { bg: 'bg.muted' },
+            '& tr > :nth-of-type(1)': { left: 0 },
+            '& tr > :nth-of-type(2)': {
+              left: '2.5rem',
+              boxShadow: 'inset -1px 0 0 var(--chakra-colors-border)',
+            },
+          },
+        }}
+      >
         <Table.Header>
           <Table.Row bg="bg.muted">
-            <Table.ColumnHeader w="8">
+            <Table.ColumnHeader w="10" minW="10">
               <Checkbox.Root
                 size="sm"
                 aria-label="Select all positions"

@@ -1,4 +1,4 @@
-import { Box, Button, Flex, HStack, IconButton, Menu, Portal } from '@chakra-ui/react';
+import { Box, Button, Flex, HStack, Menu, Portal } from '@chakra-ui/react';
 import type { Portfolio, Position } from '@insight/shared';
 import type { ReactNode } from 'react';
 import { portfolioCalls } from './api';
@@ -58,6 +58,7 @@ export function PortfolioToolbar({
     >
       <HStack gap="1.5" wrap="wrap">
         <DownloadMenu
+          wideOnly
           label="Get Actions"
           icon={<ListCheckIcon />}
           title={none ? 'Future actions of every symbol' : `Future actions of ${symbols.join(', ')}`}
@@ -84,7 +85,12 @@ export function PortfolioToolbar({
         )}
       </HStack>
       <HStack gap="1.5" wrap="wrap">
-        <Button size="sm" variant="outline" onClick={onSetFunds}>
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={onSetFunds}
+          display={{ base: 'none', md: 'inline-flex' }}
+        >
           <WalletIcon />
           Set funds
         </Button>
@@ -93,6 +99,7 @@ export function PortfolioToolbar({
           Add position
         </Button>
         <DownloadMenu
+          wideOnly
           label="Download"
           icon={<DownloadIcon />}
           title="Open and closed positions"
@@ -101,16 +108,50 @@ export function PortfolioToolbar({
         <PortfolioToolbarExtras portfolio={portfolio} />
         <Menu.Root
           positioning={{ placement: 'bottom-end' }}
-          onSelect={(details) => details.value === 'reset' && onReset()}
+          onSelect={(details) => {
+            if (details.value === 'reset') onReset();
+            else if (details.value === 'funds') onSetFunds();
+          }}
         >
           <Menu.Trigger asChild>
-            <IconButton aria-label="More portfolio actions" size="sm" variant="ghost">
+            <Button aria-label="More portfolio actions" size="sm" variant="ghost" px={{ base: '2', md: '1' }}>
               <MoreIcon />
-            </IconButton>
+              <Box as="span" display={{ base: 'inline', md: 'none' }}>
+                More
+              </Box>
+            </Button>
           </Menu.Trigger>
           <Portal>
             <Menu.Positioner>
-              <Menu.Content minW="48">
+              <Menu.Content minW="56">
+                {/* On a phone the toolbar keeps its selection actions and Add position; the rest is here. */}
+                <Box display={{ base: 'block', md: 'none' }}>
+                  <Menu.Item value="funds">
+                    <WalletIcon />
+                    Set funds
+                  </Menu.Item>
+                  <Menu.Separator />
+                  <Menu.ItemGroup>
+                    <Menu.ItemGroupLabel fontSize="xs" color="fg.muted">
+                      {none ? 'Future actions of every symbol' : `Future actions of ${symbols.join(', ')}`}
+                    </Menu.ItemGroupLabel>
+                    <DownloadItems
+                      prefix="actions"
+                      urlOf={(format) => portfolioCalls.downloadActionsUrl(portfolio.id, format, symbols)}
+                    />
+                  </Menu.ItemGroup>
+                  <Menu.Separator />
+                  <Menu.ItemGroup>
+                    <Menu.ItemGroupLabel fontSize="xs" color="fg.muted">
+                      Open and closed positions
+                    </Menu.ItemGroupLabel>
+                    <DownloadItems
+                      prefix="positions"
+                      urlOf={(format) => portfolioCalls.downloadPositionsUrl(portfolio.id, format)}
+                    />
+                  </Menu.ItemGroup>
+                  <Menu.Separator />
+                </Box>
                 <Menu.Item value="reset" color="danger.fg" _highlighted={{ bg: 'danger.subtle' }}>
                   <ResetIcon />
                   Reset portfolio
@@ -130,7 +171,10 @@ function DownloadMenu({
   icon,
   title,
   urlOf,
+  wideOnly = false,
 }: {
+  /** Shown from md up only (on a phone it is in the More menu). */
+  wideOnly?: boolean;
   label: string;
   icon: ReactNode;
   title: string;
@@ -139,7 +183,12 @@ function DownloadMenu({
   return (
     <Menu.Root positioning={{ placement: 'bottom-start' }}>
       <Menu.Trigger asChild>
-        <Button size="sm" variant="ghost" title={title}>
+        <Button
+          size="sm"
+          variant="ghost"
+          title={title}
+          display={wideOnly ? { base: 'none', md: 'inline-flex' } : undefined}
+        >
           {icon}
           {label}
           <ChevronDownIcon />
@@ -167,5 +216,25 @@ function DownloadMenu({
         </Menu.Positioner>
       </Portal>
     </Menu.Root>
+  );
+}
+
+/** CSV and Excel downloads as menu items (page navigation). */
+function DownloadItems({ prefix, urlOf }: { prefix: string; urlOf: (format: 'csv' | 'xlsx') => string }) {
+  return (
+    <>
+      <Menu.Item value={`${prefix}-csv`} asChild>
+        <a href={urlOf('csv')} download>
+          <DownloadIcon />
+          CSV
+        </a>
+      </Menu.Item>
+      <Menu.Item value={`${prefix}-xlsx`} asChild>
+        <a href={urlOf('xlsx')} download>
+          <DownloadIcon />
+          Excel
+        </a>
+      </Menu.Item>
+    </>
   );
 }

@@ -16,10 +16,7 @@ export function DisplayNameForm({ user }: { user: User }) {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (nickname.trim() === '') {
-      setProblem(messages.nickname.required);
-      return;
-    }
+    // An empty name clears it: the top bar then shows the first name, else the e-mail (spec 000 §2).
     setProblem(null);
     setBusy(true);
     const saved = await profileApi.changeNickname(nickname).then(
@@ -55,7 +52,9 @@ export function DisplayNameForm({ user }: { user: User }) {
           {problem !== null ? (
             <Field.ErrorText>{problem}</Field.ErrorText>
           ) : (
-            <Field.HelperText>Shown in the top bar instead of your name.</Field.HelperText>
+            <Field.HelperText>
+              Shown in the top bar instead of your name. Leave it empty to show your first name.
+            </Field.HelperText>
           )}
         </Field.Root>
         <Button type="submit" loading={busy} loadingText="Saving...">

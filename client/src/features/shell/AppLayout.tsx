@@ -1,9 +1,12 @@
 import { Box, Flex, SkipNavContent, SkipNavLink } from '@chakra-ui/react';
+import type { User } from '@insight/shared';
+import type { ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { useAtomValue } from '../../app/store';
 import { CopyrightFooter } from '../../components/CopyrightFooter';
 import { currentUserAtom } from '../auth/atoms';
 import { AddToPortfolioHost } from '../portfolio/positionDialog/AddToPortfolioHost';
+import { ReadinessBanner } from '../readiness/ReadinessBanner';
 import { SubBar } from './SubBar';
 import { TopBar } from './TopBar';
 
@@ -13,9 +16,19 @@ export function AppLayout() {
   // RequireAuth renders this only with a user; the guard keeps the types honest.
   if (user === null) return null;
   return (
+    <AppLayoutFrame user={user}>
+      <Outlet />
+    </AppLayoutFrame>
+  );
+}
+
+/** The same frame around any page (/contact shows it when signed in, the public frame otherwise). */
+export function AppLayoutFrame({ user, children }: { user: User; children: ReactNode }) {
+  return (
     <Flex direction="column" minH="100dvh">
       <SkipNavLink>Skip to content</SkipNavLink>
       <TopBar user={user} />
+      <ReadinessBanner />
       <SubBar user={user} />
       <SkipNavContent />
       <Box
@@ -27,7 +40,7 @@ export function AppLayout() {
         px={{ base: '3', md: '6' }}
         py={{ base: '6', md: '10' }}
       >
-        <Outlet />
+        {children}
       </Box>
       <CopyrightFooter />
       <AddToPortfolioHost />

@@ -14,7 +14,7 @@ interface SubTab {
 
 /**
  * Spec 000 §2: the five main tabs, or for a profile-type account the one Edit Investment Profile
- * tab, with the subscription banner at the right. The tabs scroll sideways on narrow screens.
+ * tab, with the subscription banner at the right. On a phone the tabs share the width, all in view.
  */
 export function SubBar({ user }: { user: User }) {
   const roles = useAtomValue(currentRolesAtom);
@@ -48,16 +48,19 @@ export function SubBar({ user }: { user: User }) {
             listStyleType="none"
             flex="1"
             overflowX="auto"
-            px={{ base: '2', md: '0' }}
+            px={{ base: '1', md: '0' }}
             css={{ scrollbarWidth: 'none', '&::-webkit-scrollbar': { display: 'none' } }}
           >
             {tabs.map((tab) => (
-              <Box as="li" key={tab.to} flexShrink={0} display="flex">
+              // On a phone the five tabs share the width (each one always visible); wider, they sit left.
+              <Box as="li" key={tab.to} flex={{ base: '1 1 auto', md: '0 0 auto' }} display="flex">
                 <Link
                   asChild
                   display="flex"
+                  flex="1"
                   alignItems="center"
-                  px={{ base: '3', md: '4' }}
+                  justifyContent="center"
+                  px={{ base: '1.5', sm: '3', md: '4' }}
                   py="3"
                   fontSize="sm"
                   fontWeight="semibold"

@@ -5,6 +5,7 @@ import { useAtomValue } from '../../app/store';
 import { ChevronDownIcon, UserIcon } from '../../components/ui/icons';
 import { currentRolesAtom } from '../auth/atoms';
 import { useSignOut } from '../auth/useSignOut';
+import { helpPath } from '../help/HelpPage';
 import { displayName } from './displayName';
 
 /** Menu values → where they go. Sign out is handled apart. */
@@ -13,6 +14,7 @@ const destinations = {
   contact: '/contact',
   newProfile: '/newProfile',
   manageClients: '/manage/accounts',
+  manageUsers: '/manage/users',
   appPortfolios: '/appportfolios',
 } as const;
 
@@ -28,6 +30,7 @@ export function UserMenu({ user }: { user: User }) {
 
   function select(value: string) {
     if (value === 'signOut') void signOut();
+    else if (value === 'help') window.open(helpPath(user.user_id), '_blank', 'noopener');
     else if (isDestination(value)) void navigate(destinations[value]);
   }
 
@@ -56,6 +59,7 @@ export function UserMenu({ user }: { user: User }) {
           <Menu.Content minW="56">
             <Menu.Item value="profile">My profile</Menu.Item>
             <Menu.Item value="contact">Contact us</Menu.Item>
+            <Menu.Item value="help">Help</Menu.Item>
             {can(roles, 'manage.access') && (
               <>
                 <Menu.Separator />
@@ -65,6 +69,12 @@ export function UserMenu({ user }: { user: User }) {
                   <Menu.Item value="manageClients">Manage clients</Menu.Item>
                   <Menu.Item value="appPortfolios">Manage app portfolios</Menu.Item>
                 </Menu.ItemGroup>
+              </>
+            )}
+            {!can(roles, 'manage.access') && can(roles, 'manage.users') && (
+              <>
+                <Menu.Separator />
+                <Menu.Item value="manageUsers">Manage users</Menu.Item>
               </>
             )}
             <Menu.Separator />

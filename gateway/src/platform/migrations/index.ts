@@ -7,6 +7,12 @@ import * as watchlist from './0005_watchlist';
 import * as portfolio from './0006_portfolio';
 import * as appPortfolios from './0007_app_portfolios';
 import * as monitor from './0008_monitor';
+import * as security from './0009_security';
+import * as throttle from './0010_throttle';
+import * as universesEditing from './0012_universes_editing';
+import * as jobs from './0013_jobs';
+import * as scanner from './0016_scanner';
+import * as admin from './0015_admin';
 
 /** Numbered migrations, applied in order at start. Add new ones at the end; never edit a landed one. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +24,10 @@ export const migrations: Record<string, Migration> = {
   '0006_portfolio': portfolio,
   '0007_app_portfolios': appPortfolios,
   '0008_monitor': monitor,
+  '0009_security': security,
+  '0010_throttle': throttle,
+  '0012_universes_editing': universesEditing,
+  '0013_jobs': jobs,
+  '0016_scanner': scanner,
+  '0015_admin': admin,
 };

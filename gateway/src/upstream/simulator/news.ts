@@ -6,7 +6,8 @@ import { companies, type Company } from './universe';
 /**
  * Headlines of the simulated market: written from what the simulated prices did (a stock that fell
  * 4% gets a headline that says so), per company and channel, with fictional authors, on the
- * fictional domain news.insight.test. A pure function of the seed and the date.
+ * fictional outlets (on the reserved .example domain) and a picture drawn here. A pure function of
+ * the seed and the date.
  */
 export interface SimNewsItem extends UpstreamNewsItem {
   at: number;
@@ -24,6 +25,53 @@ const authors = [
   'Ines Valderrama',
   'Caleb Northrop',
 ];
+
+/** Fictional outlets (the `.example` domain is reserved: no real site); the client shows their names. */
+const outlets = [
+  'harbor-street-ledger',
+  'meridian-wire',
+  'the-closing-bell-review',
+  'northgate-markets-daily',
+  'cobalt-capital-post',
+  'the-tickertape-gazette',
+];
+
+const sectorColors: Record<string, [string, string]> = {
+  Technology: ['1e3a8a', '0ea5e9'],
+  'Health Care': ['065f46', '34d399'],
+  Financials: ['3f3f46', 'a1a1aa'],
+  Energy: ['7c2d12', 'f59e0b'],
+  'Consumer Discretionary': ['831843', 'f472b6'],
+  'Consumer Staples': ['365314', 'a3e635'],
+  Industrials: ['1f2937', '64748b'],
+  Materials: ['78350f', 'd97706'],
+  Utilities: ['0c4a6e', '38bdf8'],
+  'Real Estate': ['4c1d95', 'a78bfa'],
+  'Communication Services': ['134e4a', '2dd4bf'],
+};
+
+/**
+ * The story's picture, drawn here (no network): an SVG data URI in the sector's colours with a price
+ * line that rises or falls as the stock did, and its ticker. Under 1,000 characters (the contract).
+ */
+export function newsImage(ticker: string, sector: string, change: number, random: Random): string {
+  const [from, to] = sectorColors[sector] ?? ['0f172a', '475569'];
+  const points: string[] = [];
+  let y = 110 + change * 600;
+  for (let x = 0; x <= 320; x += 40) {
+    points.push(`${x} ${Math.round(Math.min(165, Math.max(60, y)))}`);
+    y += -change * 300 + random.int(-14, 14);
+  }
+  const svg =
+    `<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 320 180'>` +
+    `<defs><linearGradient id='g' x1='0' y1='0' x2='1' y2='1'>` +
+    `<stop offset='0' stop-color='%23${from}'/><stop offset='1' stop-color='%23${to}'/></linearGradient></defs>` +
+    `<rect width='320' height='180' fill='url(%23g)'/>` +
+    `<path d='M${points.join(' L')}' fill='none' stroke='white' stroke-opacity='.75' stroke-width='5' stroke-linejoin='round'/>` +
+    `<text x='22' y='44' font-family='Arial,sans-serif' font-size='26' font-weight='700' fill='white'>${ticker}</text>` +
+    `</svg>`;
+  return `data:image/svg+xml;utf8,${svg}`;
+}
 
 function channelsOf(company: Company): NewsChannel[] {
   const channels: NewsChannel[] = [];
@@ -126,9 +174,9 @@ export function newsOn(date: string, seed: number, paths: PricePaths): SimNewsIt
     items.push({
       id,
       title,
-      url: `https://news.insight.test/${date}/${id.toLowerCase()}`,
+      url: `https://www.${random.pick(outlets)}.example/${date}/${id.toLowerCase()}`,
       author: random.pick(authors),
-      image: null,
+      image: newsImage(company.ticker, company.sector, change, random),
       updated: at.toISOString(),
       tickers: [company.ticker],
       channels: channels.length > 0 ? channels : ['Top News'],

@@ -44,6 +44,8 @@ export interface PositionDialogPreset {
   type?: PositionType;
   /** An open position to edit. */
   position?: Position;
+  /** Several symbols to add, a line each ("Add Positions", e.g. the scanner's selection). */
+  symbols?: readonly string[];
 }
 
 export interface PositionDialogProps {
@@ -104,6 +106,11 @@ function initialLines(preset: PositionDialogPreset | undefined, date: string): P
   if (preset?.position) return [lineOfPosition(preset.position)];
   if (preset?.symbol) {
     return [editLine(newLine({ date, type: preset.type ?? 'Buy' }), 'symbol', preset.symbol)];
+  }
+  if (preset?.symbols && preset.symbols.length > 0) {
+    return preset.symbols.map((symbol) =>
+      editLine(newLine({ date, type: preset.type ?? 'Buy' }), 'symbol', symbol),
+    );
   }
   return [newLine({ date })];
 }
@@ -205,7 +212,7 @@ function PositionDialogContent({
     <>
       <Dialog.Header flexDirection="column" alignItems="flex-start" gap="3" pb="3">
         <Dialog.Title>{title}</Dialog.Title>
-        {!single && (
+        {!single && !preset?.symbols?.length && (
           <RadioGroup.Root
             size="sm"
             value={mode}

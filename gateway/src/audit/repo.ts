@@ -1,0 +1,44 @@
+import type { AuditQuery } from '@insight/shared';
+import type { Db } from '../platform/db';
+import '../admin/tables';
+
+type Query = Required<Pick<AuditQuery, 'page' | 'page_size'>> & Omit<AuditQuery, 'page' | 'page_size'>;
+
+/** Reads of the audit log. Writing is `recordAudit` (record.ts), inside the change's transaction. */
+export function auditRepo(db: Db) {
+  const filtered = (query: Query) =>
+    db
+      .selectFrom('audit_log')
+      .$if(query.actor_id !== undefined, (q) => q.where('actor_id', '=', query.actor_id!))
+      .$if(query.entity !== undefined, (q) => q.where('entity', '=', query.entity!))
+      .$if(query.from !== undefined, (q) => q.where('at', '>=', new Date(`${query.from}T00:00:00Z`)))
+      .$if(query.to !== undefined, (q) =>
+        q.where('at', '<', new Date(Date.parse(`${query.to}T00:00:00Z`) + 86_400_000)),
+      );
+
+  return {
+    async page(query: Query) {
+      const rows = await filtered(query)
+        .selectAll()
+        .orderBy('at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(query.page_size)
+        .offset((query.page - 1) * query.page_size)
+        .execute();
+      const { count } = await filtered(query)
+        .select((eb) => eb.fn.countAll<string>().as('count'))
+        .executeTakeFirstOrThrow();
+      return { rows, total: Number(count) };
+    },
+
+    actors() {
+      return db
+        .selectFrom('audit_log')
+        .select(['actor_id', 'actor_email'])
+        .where('actor_id', 'is not', null)
+        .groupBy(['actor_id', 'actor_email'])
+        .orderBy('actor_email')
+        .execute();
+    },
+  };
+}
