@@ -11,6 +11,8 @@ export interface Mail {
   html?: string;
   /** Where replies go (a support request: its sender). */
   replyTo?: string;
+  /** Files sent with it (a report: its Excel or CSV), read from disk when the mail is built. */
+  attachments?: { filename: string; path: string; contentType?: string }[];
 }
 
 export interface Mailer {
