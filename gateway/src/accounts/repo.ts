@@ -176,39 +176,6 @@ export function accountsRepo(db: Db) {
         .where('kind', '=', kind)
         .executeTakeFirst();
     },
-
-    // ---- sign-in failures, for throttling ----
-
-    async recordFailure(accountKey: string, address: string) {
-      await db
-        .insertInto('login_attempts')
-        .values({ account_key: accountKey, address, at: new Date() })
-        .execute();
-    },
-
-    async clearFailures(accountKey: string) {
-      await db
-        .updateTable('login_attempts')
-        .set({ cleared: true })
-        .where('account_key', '=', accountKey)
-        .execute();
-    },
-
-    /** Failures since `since` for an account key or an address, with the oldest one's time. */
-    async failuresSince(column: 'account_key' | 'address', value: string, since: Date) {
-      const row = await db
-        .selectFrom('login_attempts')
-        .select((eb) => [eb.fn.countAll<string>().as('count'), eb.fn.min('at').as('oldest')])
-        .where(column, '=', value)
-        .where('at', '>', since)
-        .$if(column === 'account_key', (q) => q.where('cleared', '=', false))
-        .executeTakeFirstOrThrow();
-      return { count: Number(row.count), oldest: row.oldest as Date | null };
-    },
-
-    async pruneFailures(before: Date) {
-      await db.deleteFrom('login_attempts').where('at', '<', before).execute();
-    },
   };
 }
 
