@@ -15,28 +15,30 @@ export function accountsRepo(db: Db) {
 
     /** A user with what the User entity needs from its account. */
     findUserWithAccount(userId: number) {
-      return db
-        .selectFrom('users')
-        .innerJoin('accounts', 'accounts.id', 'users.account_id')
-        .selectAll('users')
-        .select([
-          'accounts.valid_to',
-          'accounts.trail',
-          'accounts.trial_days',
-          'accounts.name as account_name',
-        ])
-        // The user's file ("my file"), once one exists (spec 002 §3 User fields read: portfolio_id).
-        .select((eb) =>
-          eb
-            .selectFrom('portfolios')
-            .select('portfolios.id')
-            .whereRef('portfolios.user_id', '=', 'users.id')
-            .orderBy('portfolios.id')
-            .limit(1)
-            .as('portfolio_id'),
-        )
-        .where('users.id', '=', userId)
-        .executeTakeFirst();
+      return (
+        db
+          .selectFrom('users')
+          .innerJoin('accounts', 'accounts.id', 'users.account_id')
+          .selectAll('users')
+          .select([
+            'accounts.valid_to',
+            'accounts.trail',
+            'accounts.trial_days',
+            'accounts.name as account_name',
+          ])
+          // The user's file ("my file"), once one exists (spec 002 §3 User fields read: portfolio_id).
+          .select((eb) =>
+            eb
+              .selectFrom('portfolios')
+              .select('portfolios.id')
+              .whereRef('portfolios.user_id', '=', 'users.id')
+              .orderBy('portfolios.id')
+              .limit(1)
+              .as('portfolio_id'),
+          )
+          .where('users.id', '=', userId)
+          .executeTakeFirst()
+      );
     },
 
     /** Admins see every profile; other users the Default profile and those they own. */

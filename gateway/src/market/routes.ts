@@ -103,7 +103,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const stock = await service.stock(request.params.symbol);
       // The portfolio is registered after this plugin; it is there by the time a request comes.
       const session = request.session;
-      const held = session && app.hasDecorator('portfolio') ? await app.portfolio.heldSymbols(session.userId) : [];
+      const held =
+        session && app.hasDecorator('portfolio') ? await app.portfolio.heldSymbols(session.userId) : [];
       return { ...stock, in_file: held.includes(stock.symbol) };
     },
   );

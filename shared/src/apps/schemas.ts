@@ -126,7 +126,9 @@ export function toTopRatingAlert(alert: Alert): TopRatingAlert {
   const last = alert.last_price;
   const target = alert.price_target;
   const maxUpside =
-    target === null || last === null || last <= 0 ? null : Math.round((10_000 * (target - last)) / last) / 100;
+    target === null || last === null || last <= 0
+      ? null
+      : Math.round((10_000 * (target - last)) / last) / 100;
   return { ...alert, ticker: alert.symbol, max_upside: maxUpside, is_gold: isGoldAlert(alert) };
 }
 

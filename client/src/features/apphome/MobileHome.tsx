@@ -189,7 +189,8 @@ function RatingRow({ alert }: { alert: TopRatingAlert }) {
           {alert.analyst_name ?? 'An analyst'}
           {alert.rate !== null && ` (${gradeLabel(alert.rate)})`}
           {alert.price_target !== null && <> · target {formatPrice(alert.price_target)}</>}
-          {alert.max_upside !== null && ` (${alert.max_upside > 0 ? '+' : ''}${alert.max_upside.toFixed(2)}%)`}
+          {alert.max_upside !== null &&
+            ` (${alert.max_upside > 0 ? '+' : ''}${alert.max_upside.toFixed(2)}%)`}
         </Text>
       </Box>
     </Box>

@@ -25,27 +25,27 @@ export function HelpPage() {
             Insight help
           </Heading>
           <Text color="fg.muted">
-            Insight shows what professional stock analysts say about the companies you follow, as it
-            happens, and keeps your watchlist and your portfolio beside it. Insight does not make
-            recommendations itself; every rating comes from an analyst.
+            Insight shows what professional stock analysts say about the companies you follow, as it happens,
+            and keeps your watchlist and your portfolio beside it. Insight does not make recommendations
+            itself; every rating comes from an analyst.
           </Text>
           {shownId !== null && (
             <Box bg="bg.subtle" borderWidth="1px" rounded="md" px="4" py="3" data-testid="help-user-id">
-              Your user id is <Code>{shownId}</Code>. Quote it when you write to support, so we can find
-              your account quickly.
+              Your user id is <Code>{shownId}</Code>. Quote it when you write to support, so we can find your
+              account quickly.
             </Box>
           )}
 
           <Section title="Home">
-            Your day at a glance: the market status, the latest ratings for your profile, your watchlist
-            and portfolio figures, and top news.
+            Your day at a glance: the market status, the latest ratings for your profile, your watchlist and
+            portfolio figures, and top news.
           </Section>
           <Section title="Live Feed">
-            Analyst alerts for your investment profile, newest first, pushed the moment they are
-            published. A new alert slides in at the top; if you are reading further down, it waits behind
-            an “N new alerts” pill so nothing moves under your eyes. Use the filter panel to narrow the
-            feed by market cap, beta, P/E, analyst grade, upside, price, universe, position, sector or
-            analyst. “see details” shows how the analyst did on similar companies.
+            Analyst alerts for your investment profile, newest first, pushed the moment they are published. A
+            new alert slides in at the top; if you are reading further down, it waits behind an “N new alerts”
+            pill so nothing moves under your eyes. Use the filter panel to narrow the feed by market cap,
+            beta, P/E, analyst grade, upside, price, universe, position, sector or analyst. “see details”
+            shows how the analyst did on similar companies.
           </Section>
           <Section title="Watchlist">
             The stocks you follow (the star on any card or stock page), with their move since you started
@@ -53,17 +53,19 @@ export function HelpPage() {
           </Section>
           <Section title="Portfolio">
             Your file: deposits and withdrawals in units, open and closed positions with their profit and
-            loss, future actions, notifications when a position needs attention, and charts against
-            benchmark ETFs.
+            loss, future actions, notifications when a position needs attention, and charts against benchmark
+            ETFs.
           </Section>
           <Section title="Stock page">
-            Open any symbol from the search box, a card or a table. It shows the price, the data table,
-            the company description, its news and the analysts’ ratings with the consensus.
+            Open any symbol from the search box, a card or a table. It shows the price, the data table, the
+            company description, its news and the analysts’ ratings with the consensus.
           </Section>
           <Section title="Prices and timing">
             <List.Root ps="5">
               <List.Item>Prices are near real time and may differ slightly from real-time sources.</List.Item>
-              <List.Item>A figure that ticks up flashes green for a moment, one that ticks down red.</List.Item>
+              <List.Item>
+                A figure that ticks up flashes green for a moment, one that ticks down red.
+              </List.Item>
               <List.Item>The bell in the top bar nudges when one of your portfolio rules fires.</List.Item>
             </List.Root>
           </Section>
