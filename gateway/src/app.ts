@@ -53,6 +53,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     // A request must arrive whole within 30 s, its headers within 10 s: a client sending a byte at a
     // time cannot hold a connection for minutes.
     requestTimeout: 30_000,
+    // Start-up hooks seed the demo accounts (argon2) and load the analytics: on a busy 2-core machine
+    // they take longer than Fastify's 10 s default, and a slow start must not be a failed one.
+    pluginTimeout: 120_000,
     // every /api/ route also answers under /api/v1/; Fastify's own refusals in the error body
     ...apiPathServerOptions,
   }).withTypeProvider<ZodTypeProvider>();

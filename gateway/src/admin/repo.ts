@@ -1,6 +1,7 @@
 import type { AccountsQuery } from '@insight/shared';
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { Db } from '../platform/db';
+import { pageOf } from '../platform/paging';
 import type { Database } from '../platform/schema';
 import './tables';
 
@@ -69,29 +70,21 @@ export function adminRepo(db: Db) {
   return {
     // ---- accounts ----
 
-    async accountsPage(query: AccountsQuery, onlyAccountId?: number) {
-      const base = db
-        .selectFrom('accounts')
-        .$if(query.search !== '', (q) => q.where('accounts.name', 'ilike', contains(query.search)))
-        .$if(onlyAccountId !== undefined, (q) => q.where('accounts.id', '=', onlyAccountId!));
-      const { count } = await base
-        .select((eb) => eb.fn.countAll<string>().as('count'))
-        .executeTakeFirstOrThrow();
+    accountsPage(query: AccountsQuery, onlyAccountId?: number) {
       const order = {
         name: sql`lower(accounts.name)`,
         valid_to: sql`accounts.valid_to`,
         users: sql`users`,
         created: sql`accounts.created_at`,
       }[query.sort];
-      const rows = await accountRows()
+      const filtered = accountRows()
         .$if(query.search !== '', (q) => q.where('accounts.name', 'ilike', contains(query.search)))
-        .$if(onlyAccountId !== undefined, (q) => q.where('accounts.id', '=', onlyAccountId!))
-        .orderBy(sql`${order} ${sql.raw(query.dir)} nulls last`)
-        .orderBy('accounts.id')
-        .limit(query.page_size)
-        .offset((query.page - 1) * query.page_size)
-        .execute();
-      return { rows, total: Number(count) };
+        .$if(onlyAccountId !== undefined, (q) => q.where('accounts.id', '=', onlyAccountId!));
+      return pageOf(
+        filtered,
+        filtered.orderBy(sql`${order} ${sql.raw(query.dir)} nulls last`).orderBy('accounts.id'),
+        query,
+      );
     },
 
     findAccount(id: number, trx: Db = db) {
@@ -167,7 +160,7 @@ export function adminRepo(db: Db) {
 
     // ---- users ----
 
-    async usersPage(
+    usersPage(
       query: Paging & {
         sort: string;
         account_id?: number | undefined;
@@ -197,10 +190,6 @@ export function adminRepo(db: Db) {
               .where('users.is_admin', '=', false)
               .where('users.client_admin', '=', false),
           ) as T;
-      const { count } = await filtered(userRows())
-        .clearSelect()
-        .select((eb) => eb.fn.countAll<string>().as('count'))
-        .executeTakeFirstOrThrow();
       const order =
         {
           email: sql`users.email`,
@@ -210,13 +199,13 @@ export function adminRepo(db: Db) {
           last_activity: sql`users.last_activity_at`,
           valid_to: sql`accounts.valid_to`,
         }[query.sort] ?? sql`users.email`;
-      const rows = await filtered(userRows())
-        .orderBy(sql`${order} ${sql.raw(query.dir)} nulls last`)
-        .orderBy('users.id')
-        .limit(query.page_size)
-        .offset((query.page - 1) * query.page_size)
-        .execute();
-      return { rows, total: Number(count) };
+      return pageOf(
+        filtered(userRows()),
+        filtered(userRows())
+          .orderBy(sql`${order} ${sql.raw(query.dir)} nulls last`)
+          .orderBy('users.id'),
+        query,
+      );
     },
 
     findUser(id: number, trx: Db = db) {
@@ -279,7 +268,7 @@ export function adminRepo(db: Db) {
 
     // ---- profiles ----
 
-    async profilesPage(query: Paging & { sort: 'name' | 'email' | 'created' }) {
+    profilesPage(query: Paging & { sort: 'name' | 'email' | 'created' }) {
       const filtered = <T extends ReturnType<typeof profiles>>(q: T) =>
         q.$if(query.search !== '', (q) =>
           q.where((eb) =>
@@ -291,27 +280,24 @@ export function adminRepo(db: Db) {
             ]),
           ),
         ) as T;
-      const { count } = await filtered(profiles())
-        .select((eb) => eb.fn.countAll<string>().as('count'))
-        .executeTakeFirstOrThrow();
       const order = {
         name: sql`lower(profiles.name)`,
         email: sql`owner.email`,
         created: sql`profiles.created_at`,
       }[query.sort];
-      const rows = await filtered(profiles())
-        .select(profileColumns)
-        .orderBy(sql`${order} ${sql.raw(query.dir)} nulls last`)
-        .orderBy('profiles.id')
-        .limit(query.page_size)
-        .offset((query.page - 1) * query.page_size)
-        .execute();
-      return { rows, total: Number(count) };
+      return pageOf(
+        filtered(profiles()),
+        filtered(profiles())
+          .select(profileColumns)
+          .orderBy(sql`${order} ${sql.raw(query.dir)} nulls last`)
+          .orderBy('profiles.id'),
+        query,
+      );
     },
 
     // ---- analysts ----
 
-    async analystsPage(query: Paging & { sort: string }) {
+    analystsPage(query: Paging & { sort: string }) {
       const filtered = <T extends ReturnType<typeof analysts>>(q: T) =>
         q.$if(query.search !== '', (q) =>
           q.where((eb) =>
@@ -324,30 +310,27 @@ export function adminRepo(db: Db) {
           ),
         ) as T;
       const analysts = () => db.selectFrom('analysts');
-      const { count } = await filtered(analysts())
-        .select((eb) => eb.fn.countAll<string>().as('count'))
-        .executeTakeFirstOrThrow();
       const order =
         {
           name: sql`lower(analysts.name)`,
           global_name: sql`lower(analysts.global_name)`,
           last: sql`last`,
         }[query.sort] ?? sql`lower(analysts.name)`;
-      const rows = await filtered(analysts())
-        .select((eb) => [
-          'analysts.id',
-          'analysts.name',
-          'analysts.firm',
-          'analysts.global_name',
-          'analysts.nick_name',
-          lastRating(eb),
-        ])
-        .orderBy(sql`${order} ${sql.raw(query.dir)} nulls last`)
-        .orderBy('analysts.id')
-        .limit(query.page_size)
-        .offset((query.page - 1) * query.page_size)
-        .execute();
-      return { rows, total: Number(count) };
+      return pageOf(
+        filtered(analysts()),
+        filtered(analysts())
+          .select((eb) => [
+            'analysts.id',
+            'analysts.name',
+            'analysts.firm',
+            'analysts.global_name',
+            'analysts.nick_name',
+            lastRating(eb),
+          ])
+          .orderBy(sql`${order} ${sql.raw(query.dir)} nulls last`)
+          .orderBy('analysts.id'),
+        query,
+      );
     },
 
     findAnalyst(id: string, trx: Db = db) {

@@ -1,5 +1,6 @@
 import type { AuditQuery } from '@insight/shared';
 import type { Db } from '../platform/db';
+import { pageOf } from '../platform/paging';
 import '../admin/tables';
 
 type Query = Required<Pick<AuditQuery, 'page' | 'page_size'>> & Omit<AuditQuery, 'page' | 'page_size'>;
@@ -17,18 +18,12 @@ export function auditRepo(db: Db) {
       );
 
   return {
-    async page(query: Query) {
-      const rows = await filtered(query)
-        .selectAll()
-        .orderBy('at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(query.page_size)
-        .offset((query.page - 1) * query.page_size)
-        .execute();
-      const { count } = await filtered(query)
-        .select((eb) => eb.fn.countAll<string>().as('count'))
-        .executeTakeFirstOrThrow();
-      return { rows, total: Number(count) };
+    page(query: Query) {
+      return pageOf(
+        filtered(query),
+        filtered(query).selectAll().orderBy('at', 'desc').orderBy('id', 'desc'),
+        query,
+      );
     },
 
     actors() {

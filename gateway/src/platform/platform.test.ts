@@ -120,7 +120,9 @@ describe('the embedded database directory', () => {
   });
 });
 
-describe('the server process', () => {
+// A child process compiles the server with tsx first: on a loaded 2-core machine that alone can
+// take more than the default 30 s.
+describe('the server process', { timeout: 120_000 }, () => {
   it('refuses a bad configuration with a message per variable', async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
       env: { ...process.env, PORT: 'eighty', REDIS_URL: 'localhost', DATABASE_URL: '' },

@@ -1,4 +1,5 @@
 import type { Db } from '../platform/db';
+import { pageOf } from '../platform/paging';
 import '../admin/tables';
 
 /** Queries of the support requests. No rules here. */
@@ -36,24 +37,21 @@ export function supportRepo(db: Db) {
       return { count: Number(row.count), oldest: row.oldest as Date | null };
     },
 
-    async page(query: { page: number; page_size: number; handled?: boolean | undefined }) {
+    page(query: { page: number; page_size: number; handled?: boolean | undefined }) {
       const base = db
         .selectFrom('support_requests')
         .$if(query.handled === true, (q) => q.where('handled_at', 'is not', null))
         .$if(query.handled === false, (q) => q.where('handled_at', 'is', null));
-      const rows = await base
-        .leftJoin('users as handler', 'handler.id', 'support_requests.handled_by')
-        .selectAll('support_requests')
-        .select('handler.email as handled_by_email')
-        .orderBy('support_requests.created_at', 'desc')
-        .orderBy('support_requests.id', 'desc')
-        .limit(query.page_size)
-        .offset((query.page - 1) * query.page_size)
-        .execute();
-      const { count } = await base
-        .select((eb) => eb.fn.countAll<string>().as('count'))
-        .executeTakeFirstOrThrow();
-      return { rows, total: Number(count) };
+      return pageOf(
+        base,
+        base
+          .leftJoin('users as handler', 'handler.id', 'support_requests.handled_by')
+          .selectAll('support_requests')
+          .select('handler.email as handled_by_email')
+          .orderBy('support_requests.created_at', 'desc')
+          .orderBy('support_requests.id', 'desc'),
+        query,
+      );
     },
 
     find(id: number, trx: Db = db) {

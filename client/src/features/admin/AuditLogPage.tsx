@@ -1,23 +1,9 @@
-import {
-  Box,
-  Button,
-  Code,
-  Field,
-  Flex,
-  HStack,
-  Input,
-  NativeSelect,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-} from '@chakra-ui/react';
+import { Code, Field, Flex, Input, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
 import type { AuditEntry, AuditQuery } from '@insight/shared';
 import { useState } from 'react';
-import { StatusPanel } from '../../components/StatusPanel';
 import { adminCalls } from './api';
 import { formatMoment } from './format';
-import { AlertIcon } from './icons';
+import { PagedFrame } from './PagedFrame';
 import { Pill } from './ListPage';
 import { useLoaded } from './usePaged';
 
@@ -45,7 +31,6 @@ export function AuditLogPage() {
     'Could not load the audit log. Please try again.',
   );
   const shown = state.kind === 'ready' ? state.value : state.kind === 'loading' ? state.last : null;
-  const pages = shown ? Math.max(1, Math.ceil(shown.total / pageSize)) : 1;
   const set = (change: Partial<AuditQuery>) => setQuery((q) => ({ ...q, ...change, page: 1 }));
 
   return (
@@ -91,32 +76,16 @@ export function AuditLogPage() {
         </Field.Root>
       </Flex>
 
-      {state.kind === 'failed' && (
-        <StatusPanel
-          icon={<AlertIcon />}
-          title="The audit log could not be loaded"
-          tone="danger"
-          action={
-            <Button size="sm" variant="outline" onClick={reload}>
-              Try again
-            </Button>
-          }
-        >
-          {state.message}
-        </StatusPanel>
-      )}
-      {shown === null && state.kind === 'loading' && (
-        <Skeleton h="64" rounded="lg" aria-busy="true" aria-label="Loading the audit log" />
-      )}
-      {shown !== null && (
-        <Box
-          overflowX="auto"
-          borderWidth="1px"
-          borderColor="border"
-          rounded="lg"
-          bg="bg.panel"
-          opacity={state.kind === 'loading' ? 0.6 : 1}
-        >
+      <PagedFrame
+        state={state}
+        reload={reload}
+        noun="audit log"
+        countNoun="changes"
+        page={query.page}
+        pageSize={pageSize}
+        onPage={(page) => setQuery((q) => ({ ...q, page }))}
+      >
+        {(shown) => (
           <Table.Root size="sm" aria-label="Audit log">
             <Table.Header>
               <Table.Row bg="bg.muted">
@@ -169,35 +138,8 @@ export function AuditLogPage() {
               ))}
             </Table.Body>
           </Table.Root>
-        </Box>
-      )}
-      {shown !== null && (
-        <HStack justify="space-between" fontSize="sm" color="fg.muted" wrap="wrap">
-          <Text>
-            {shown.total} changes{pages > 1 ? ` · page ${query.page} of ${pages}` : ''}
-          </Text>
-          {pages > 1 && (
-            <HStack>
-              <Button
-                size="xs"
-                variant="outline"
-                disabled={query.page <= 1}
-                onClick={() => setQuery((q) => ({ ...q, page: q.page - 1 }))}
-              >
-                Previous
-              </Button>
-              <Button
-                size="xs"
-                variant="outline"
-                disabled={query.page >= pages}
-                onClick={() => setQuery((q) => ({ ...q, page: q.page + 1 }))}
-              >
-                Next
-              </Button>
-            </HStack>
-          )}
-        </HStack>
-      )}
+        )}
+      </PagedFrame>
     </Stack>
   );
 }

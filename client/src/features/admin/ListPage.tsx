@@ -1,23 +1,10 @@
-import {
-  Badge,
-  Box,
-  Button,
-  Flex,
-  HStack,
-  Input,
-  InputGroup,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-} from '@chakra-ui/react';
+import { Badge, Button, Flex, Input, InputGroup, Stack, Table, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { StatusPanel } from '../../components/StatusPanel';
 import { PlusIcon, SearchIcon } from '../../components/ui/icons';
 import type { ListQuery } from './api';
-import { AlertIcon } from './icons';
+import { PagedFrame } from './PagedFrame';
 import { initialQuery, useLoaded } from './usePaged';
 
 export interface Column<Row> {
@@ -60,8 +47,6 @@ export function ListPage<Row>({
   const [query, setQuery] = useState<ListQuery>(initialQuery(defaultSort));
   const [state, reload] = useLoaded(query, fetch, failed, query.search === '' ? 0 : 250);
   const navigate = useNavigate();
-  const shown = state.kind === 'ready' ? state.value : state.kind === 'loading' ? state.last : null;
-  const pages = shown ? Math.max(1, Math.ceil(shown.total / query.page_size)) : 1;
 
   function sortBy(sort: string) {
     setQuery((q) => ({ ...q, sort, dir: q.sort === sort && q.dir === 'asc' ? 'desc' : 'asc', page: 1 }));
@@ -93,33 +78,16 @@ export function ListPage<Row>({
         )}
       </Flex>
 
-      {state.kind === 'failed' && (
-        <StatusPanel
-          icon={<AlertIcon />}
-          title={`The ${noun} could not be loaded`}
-          tone="danger"
-          action={
-            <Button size="sm" variant="outline" onClick={reload}>
-              Try again
-            </Button>
-          }
-        >
-          {state.message}
-        </StatusPanel>
-      )}
-      {shown === null && state.kind === 'loading' && (
-        <Skeleton h="64" rounded="lg" aria-busy="true" aria-label={`Loading the ${noun}`} />
-      )}
-      {shown !== null && (
-        <Box
-          overflowX="auto"
-          borderWidth="1px"
-          borderColor="border"
-          rounded="lg"
-          bg="bg.panel"
-          opacity={state.kind === 'loading' ? 0.6 : 1}
-          aria-busy={state.kind === 'loading'}
-        >
+      <PagedFrame
+        state={state}
+        reload={reload}
+        noun={noun}
+        countNoun={noun}
+        page={query.page}
+        pageSize={query.page_size}
+        onPage={(page) => setQuery((q) => ({ ...q, page }))}
+      >
+        {(shown) => (
           <Table.Root size="sm" interactive={rowLink !== undefined} aria-label={noun}>
             <Table.Header>
               <Table.Row bg="bg.muted">
@@ -192,36 +160,8 @@ export function ListPage<Row>({
               ))}
             </Table.Body>
           </Table.Root>
-        </Box>
-      )}
-      {shown !== null && (
-        <HStack justify="space-between" fontSize="sm" color="fg.muted" wrap="wrap">
-          <Text>
-            {shown.total} {noun}
-            {pages > 1 ? ` · page ${query.page} of ${pages}` : ''}
-          </Text>
-          {pages > 1 && (
-            <HStack>
-              <Button
-                size="xs"
-                variant="outline"
-                disabled={query.page <= 1}
-                onClick={() => setQuery((q) => ({ ...q, page: q.page - 1 }))}
-              >
-                Previous
-              </Button>
-              <Button
-                size="xs"
-                variant="outline"
-                disabled={query.page >= pages}
-                onClick={() => setQuery((q) => ({ ...q, page: q.page + 1 }))}
-              >
-                Next
-              </Button>
-            </HStack>
-          )}
-        </HStack>
-      )}
+        )}
+      </PagedFrame>
     </Stack>
   );
 }
