@@ -9,6 +9,7 @@ import { useState, type FormEvent } from 'react';
 import { useAtomValue } from '../../app/store';
 import { FormProblem } from '../../components/FormProblem';
 import { currentRolesAtom, currentUserAtom } from '../auth/atoms';
+import { DateRangeFields } from '../../components/DateRangeFields';
 
 const day = (date: Date) => date.toISOString().slice(0, 10);
 
@@ -79,26 +80,7 @@ export default function PortfolioNotificationsReport() {
                   />
                 </Field.Root>
               )}
-              <Field.Root flex="1" minW="36">
-                <Field.Label>From</Field.Label>
-                <Input
-                  type="date"
-                  name="from"
-                  value={from}
-                  max={to}
-                  onChange={(event) => setFrom(event.target.value)}
-                />
-              </Field.Root>
-              <Field.Root flex="1" minW="36">
-                <Field.Label>To</Field.Label>
-                <Input
-                  type="date"
-                  name="to"
-                  value={to}
-                  min={from}
-                  onChange={(event) => setTo(event.target.value)}
-                />
-              </Field.Root>
+              <DateRangeFields from={from} to={to} onFrom={setFrom} onTo={setTo} />
               <Button type="submit">Download report</Button>
             </Flex>
             <FormProblem message={problem} />

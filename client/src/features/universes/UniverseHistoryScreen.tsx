@@ -5,7 +5,6 @@ import {
   Field,
   Flex,
   Heading,
-  Input,
   NativeSelect,
   Skeleton,
   Stack,
@@ -19,6 +18,7 @@ import { errorMessage } from '../../api/request';
 import { FormProblem } from '../../components/FormProblem';
 import { universeCalls } from './api';
 import { formatUniverseDate } from './rights';
+import { DateRangeFields } from '../../components/DateRangeFields';
 
 const day = (date: Date) => date.toISOString().slice(0, 10);
 const listFailed = 'Could not load the universes. Please try again.';
@@ -128,26 +128,7 @@ export default function UniverseHistoryScreen() {
                   </NativeSelect.Root>
                 )}
               </Field.Root>
-              <Field.Root flex="1" minW="36">
-                <Field.Label>From</Field.Label>
-                <Input
-                  type="date"
-                  name="from"
-                  value={from}
-                  max={to}
-                  onChange={(event) => setFrom(event.target.value)}
-                />
-              </Field.Root>
-              <Field.Root flex="1" minW="36">
-                <Field.Label>To</Field.Label>
-                <Input
-                  type="date"
-                  name="to"
-                  value={to}
-                  min={from}
-                  onChange={(event) => setTo(event.target.value)}
-                />
-              </Field.Root>
+              <DateRangeFields from={from} to={to} onFrom={setFrom} onTo={setTo} />
               <Button type="submit" loading={result.kind === 'loading'} disabled={universeId === ''}>
                 Show history
               </Button>
