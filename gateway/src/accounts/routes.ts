@@ -42,7 +42,9 @@ const loginSchema = { response: { 200: loginResponseSchema, ...refusals } };
 const statusSchema = { response: { 200: statusBodySchema, ...refusals } };
 
 const routes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
-  const service = new AccountsService(app.db, app.sessions, app.mailer, config);
+  const service = new AccountsService(app.db, app.sessions, app.mailer, config, (userId) =>
+    app.universes.visibleTo(userId),
+  );
   app.decorate('accounts', service);
 
   const caller = (request: FastifyRequest) => ({

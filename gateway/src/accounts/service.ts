@@ -44,6 +44,8 @@ export class AccountsService {
     private readonly sessions: SessionStore,
     private readonly mailer: Mailer,
     private readonly config: Pick<Config, 'session' | 'loginThrottle' | 'publicUrl'>,
+    /** The universes a user sees, for the User's `universeList`. */
+    private readonly universesOf: (userId: number) => Promise<{ id: number; name: string }[]>,
   ) {
     this.repo = accountsRepo(db);
     this.throttle = new SignInThrottle(db, config.loginThrottle);
@@ -125,7 +127,7 @@ export class AccountsService {
     const row = await this.repo.findUserWithAccount(session.userId);
     if (!row) throw unauthorized();
     const profiles = await this.repo.listProfilesFor(row.id, row.is_admin);
-    return toUser(row, session.publicId, profiles);
+    return toUser(row, session.publicId, profiles, await this.universesOf(row.id));
   }
 
   /** The user's current investment profile and those they may see. */
@@ -185,7 +187,7 @@ export class AccountsService {
     });
     const profiles = await this.repo.listProfilesFor(row.id, row.is_admin);
     return {
-      user: toUser(row, session.publicId, profiles),
+      user: toUser(row, session.publicId, profiles, await this.universesOf(row.id)),
       session,
       remember,
       ...(accessToken ? { accessToken } : {}),

@@ -17,7 +17,12 @@ export function isExpired(row: { valid_to: string | null; is_admin: boolean }, n
 }
 
 /** The User of spec 000 §3, built in one place from the stored facts. */
-export function toUser(row: UserWithAccount, sessionPublicId: string, profiles: ProfileRef[]): User {
+export function toUser(
+  row: UserWithAccount,
+  sessionPublicId: string,
+  profiles: ProfileRef[],
+  universes: { id: number; name: string }[],
+): User {
   const filters = filterSetSchema.safeParse(row.alert_filters);
   const daysLeft = row.valid_to === null ? null : Math.max(0, daysUntil(row.valid_to));
   const current = profiles.find((profile) => profile.id === row.current_profile_id) ?? profiles[0] ?? null;
@@ -35,7 +40,7 @@ export function toUser(row: UserWithAccount, sessionPublicId: string, profiles: 
     current_profile: current?.id ?? null,
     alert_filters: filters.success ? filters.data : null,
     system_sectors: sectors.map(({ id, name, symbol }) => ({ id, name, symbol })),
-    universeList: [],
+    universeList: universes.map(({ id, name }) => ({ id, name })),
     analystList: [],
     portfolio_id: row.portfolio_id ?? null,
     subscription_status: !row.trail && (daysLeft === null || daysLeft > 0) ? 'active' : null,

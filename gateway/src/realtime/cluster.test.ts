@@ -1,15 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs/promises';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { demoAccounts, type Alert } from '@insight/shared';
+import type { Alert } from '@insight/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase, templateOfMarket } from '../../test/app';
-import { signIn } from '../../test/factories/users';
-import { HttpClient } from '../../test/http';
+import { GatewayNodes, ingestionOf, signedIn, until, type GatewayNode } from '../../test/nodes';
 import { connectSocket, type TestSocket } from '../../test/socket';
 import { loadConfig } from '../config';
 import { buildUpstreamApp } from '../upstream/http-app';
@@ -24,89 +17,15 @@ import { Simulator } from '../upstream/simulator/simulator';
 const scaled = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL);
 if (!scaled) console.info('cluster tests skipped: they need DATABASE_URL and REDIS_URL (as .ci/run sets)');
 
-const serverEntry = fileURLToPath(new URL('../server.ts', import.meta.url));
-
-interface Node {
-  name: string;
-  baseUrl: string;
-  process: ChildProcess;
-  output: string[];
-}
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-
-async function until<T>(what: string, check: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const found = await check().catch(() => undefined);
-    if (found !== undefined) return found;
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
-/** What a node says of its ingestion in /api/health ("ingestion live" or "following ..."). */
-async function ingestionOf(node: Node): Promise<string | undefined> {
-  const response = await fetch(`${node.baseUrl}/api/health`);
-  const body = (await response.json()) as { upstream?: { detail?: string } };
-  return /ingestion ([^;]+)/.exec(body.upstream?.detail ?? '')?.[1];
-}
-const polls = async (node: Node) => (await ingestionOf(node)) === 'live';
+const polls = async (node: GatewayNode) => (await ingestionOf(node)) === 'live';
 
 let upstream: FastifyInstance;
 let database: Awaited<ReturnType<typeof freshDatabase>>;
-const dataDirs: string[] = [];
-const nodes: Node[] = [];
-
-async function startNode(name: string, env: Record<string, string>): Promise<Node> {
-  const port = await freePort();
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), `insight-${name}-`));
-  dataDirs.push(dataDir);
-  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
-    env: {
-      ...process.env,
-      ...env,
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const node: Node = { name, baseUrl: `http://127.0.0.1:${port}`, process: child, output: [] };
-  for (const stream of [child.stdout, child.stderr])
-    stream.on('data', (chunk) => node.output.push(String(chunk)));
-  nodes.push(node);
-  await until(
-    `${name} answers /api/health`,
-    async () => ((await ingestionOf(node)) ? true : undefined),
-    60_000,
-  );
-  return node;
-}
-
-const signedIn = async (node: Node, role: string) => {
-  const client = new HttpClient(node.baseUrl);
-  await signIn(
-    client,
-    demoAccounts.find((account) => account.role === role)!,
-  );
-  return client;
-};
+const gateways = new GatewayNodes('insight');
 
 describe.skipIf(!scaled)('two gateway nodes through Redis', () => {
-  let leader: Node;
-  let follower: Node;
+  let leader: GatewayNode;
+  let follower: GatewayNode;
 
   beforeAll(async () => {
     const seed = loadConfig({}).sim.seed;
@@ -124,26 +43,16 @@ describe.skipIf(!scaled)('two gateway nodes through Redis', () => {
     };
     // One after the other, so the first takes the poller lock.
     const started = Date.now();
-    leader = await startNode('node-a', env);
+    leader = await gateways.start('node-a', env, 60_000);
     await until('node-a polls', async () => ((await polls(leader)) ? true : undefined), 120_000);
-    follower = await startNode('node-b', env);
+    follower = await gateways.start('node-b', env, 60_000);
     console.info(`two nodes up in ${Date.now() - started} ms`);
   }, 240_000);
 
   afterAll(async () => {
-    const running = nodes.filter(
-      (node) => node.process.exitCode === null && node.process.signalCode === null,
-    );
-    await Promise.all(
-      running.map((node) => {
-        const exited = new Promise<void>((resolve) => node.process.once('exit', () => resolve()));
-        node.process.kill('SIGTERM');
-        return exited;
-      }),
-    );
+    await gateways.stopAll();
     await upstream?.close();
     await database?.drop();
-    await Promise.all(dataDirs.map((dir) => fs.rm(dir, { recursive: true, force: true })));
   }, 60_000);
 
   it('one node polls, the other says another node does', async () => {

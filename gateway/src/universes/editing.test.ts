@@ -1,4 +1,4 @@
-import { messages } from '@insight/shared';
+import { accountApi, messages, userSchema } from '@insight/shared';
 import { apiPath, universesApi } from '@insight/shared/market/schemas';
 import { universeMessages, universesEditApi } from '@insight/shared/universes/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -91,6 +91,15 @@ describe("a client admin's universe", () => {
     );
     expect((await remove(otherClientAdmin, mine!.id)).status).toBe(404);
     expect((await list(systemAdmin)).map((universe) => universe.name)).not.toContain('Big tech');
+  });
+
+  it("is in the signed-in user's universeList, as the universes call lists it, and not in another account's", async () => {
+    const universeList = async (client: HttpClient) =>
+      userSchema.parse((await client.post(accountApi.currentUser)).body.data).universeList;
+    const listed = (await list(user)).map(({ id, name }) => ({ id, name }));
+    expect(listed.map((universe) => universe.name)).toContain('Big tech');
+    expect(await universeList(user)).toEqual(listed);
+    expect((await universeList(otherClientAdmin)).map((universe) => universe.name)).not.toContain('Big tech');
   });
 
   it("may be named like another account's: names are per account", async () => {

@@ -70,6 +70,14 @@ export class UniversesService {
   /** The universes the user sees: built-in ones first (S&P500 leads), other system ones, then the user's. */
   async list(userId: number): Promise<UniverseSummary[]> {
     await this.ensureFresh();
+    return this.visibleTo(userId);
+  }
+
+  /**
+   * The same list as stored, without bringing the system universes up to date first: the signed-in
+   * user's `universeList` (spec 000 §3), read at every sign-in, must not wait for a rebuild.
+   */
+  async visibleTo(userId: number): Promise<UniverseSummary[]> {
     const rows = await this.repo.visibleTo(await this.repo.accountOf(userId));
     const rank = (row: (typeof rows)[number]) =>
       builtInOrder.get(row.name) ?? (row.system ? builtInOrder.size : builtInOrder.size + 1);

@@ -1,16 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs/promises';
 import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { demoAccounts, type Alert } from '@insight/shared';
+import type { Alert } from '@insight/shared';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config';
 import { freshDatabase, templateOfMarket } from '../app';
-import { signIn } from '../factories/users';
-import { HttpClient } from '../http';
+import { freePort, GatewayNodes, signedIn, sleep, until, type GatewayNode } from '../nodes';
 import { connectSocket, type TestSocket } from '../socket';
 
 /**
@@ -25,37 +21,7 @@ import { connectSocket, type TestSocket } from '../socket';
  *   the dead node's connection) and no alert is lost.
  */
 const redisPort = Number(process.env.FAULTS_REDIS_PORT ?? 6391);
-const serverEntry = fileURLToPath(new URL('../../src/server.ts', import.meta.url));
 const upstreamEntry = fileURLToPath(new URL('../../src/upstream/server.ts', import.meta.url));
-
-interface Node {
-  name: string;
-  baseUrl: string;
-  process: ChildProcess;
-  output: string[];
-}
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until<T>(what: string, check: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const found = await check().catch(() => undefined);
-    if (found !== undefined) return found;
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
-    await sleep(200);
-  }
-}
 
 // ---- Redis of the suite's own ----
 
@@ -98,7 +64,7 @@ async function stopRedis() {
 // ---- the nodes ----
 
 /** What a node says of its ingestion in /api/health ("live" or "following ..."). */
-async function health(node: Node, timeoutMs = 5000) {
+async function health(node: GatewayNode, timeoutMs = 5000) {
   const started = performance.now();
   const response = await fetch(`${node.baseUrl}/api/health`, { signal: AbortSignal.timeout(timeoutMs) });
   const body = (await response.json()) as {
@@ -113,7 +79,7 @@ async function health(node: Node, timeoutMs = 5000) {
     ingestion: /ingestion ([^;]+)/.exec(body.upstream?.detail ?? '')?.[1],
   };
 }
-const polls = async (node: Node) => (await health(node)).ingestion === 'live';
+const polls = async (node: GatewayNode) => (await health(node)).ingestion === 'live';
 
 /** The upstream in a process of its own: its work must not slow the test's own clock. */
 let upstream: { process: ChildProcess; baseUrl: string } | null = null;
@@ -139,46 +105,8 @@ async function startUpstream() {
   );
 }
 let database: Awaited<ReturnType<typeof freshDatabase>>;
-const dataDirs: string[] = [];
-const nodes: Node[] = [];
+const gateways = new GatewayNodes('insight-faults');
 
-async function startNode(name: string, env: Record<string, string>): Promise<Node> {
-  const port = await freePort();
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), `insight-faults-${name}-`));
-  dataDirs.push(dataDir);
-  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
-    env: {
-      ...process.env,
-      ...env,
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const node: Node = { name, baseUrl: `http://127.0.0.1:${port}`, process: child, output: [] };
-  for (const stream of [child.stdout, child.stderr])
-    stream.on('data', (chunk) => node.output.push(String(chunk)));
-  nodes.push(node);
-  await until(
-    `${name} answers /api/health`,
-    async () => ((await health(node)).ingestion ? true : undefined),
-    90_000,
-  );
-  return node;
-}
-
-const userOf = (role: string) => demoAccounts.find((account) => account.role === role)!;
-async function signedIn(node: Node, role: string) {
-  const client = new HttpClient(node.baseUrl);
-  await signIn(client, userOf(role));
-  return client;
-}
-
-/** Publishes a rating at the upstream itself: only the polling node's poll brings it in. */
 async function publishRating(symbol: string, rating: 'buy' | 'sell', priceTarget: number): Promise<string> {
   const response = await fetch(`${upstreamBase()}/sim/ratings`, {
     method: 'POST',
@@ -220,7 +148,7 @@ function seenBy(socket: TestSocket): Set<string> {
 }
 
 /** Reads /api/health of every node every 200 ms until stopped; keeps the slowest answer per node. */
-function watchHealth(watched: Node[], abortMs = 3000) {
+function watchHealth(watched: GatewayNode[], abortMs = 3000) {
   const slowest = new Map<string, number>();
   const failures: string[] = [];
   const started = Date.now();
@@ -249,8 +177,8 @@ function watchHealth(watched: Node[], abortMs = 3000) {
 }
 
 describe('two gateway nodes on PostgreSQL survive Redis going away and the polling node dying', () => {
-  let leader: Node;
-  let follower: Node;
+  let leader: GatewayNode;
+  let follower: GatewayNode;
 
   beforeAll(async () => {
     await startRedis();
@@ -264,22 +192,13 @@ describe('two gateway nodes on PostgreSQL survive Redis going away and the polli
       DEMO_SEED: '1',
     };
     // One after the other, so the first takes the poller lock.
-    leader = await startNode('node-a', env);
+    leader = await gateways.start('node-a', env);
     await until('node-a polls', async () => ((await polls(leader)) ? true : undefined), 120_000);
-    follower = await startNode('node-b', env);
+    follower = await gateways.start('node-b', env);
   }, 300_000);
 
   afterAll(async () => {
-    const running = nodes.filter(
-      (node) => node.process.exitCode === null && node.process.signalCode === null,
-    );
-    await Promise.all(
-      running.map((node) => {
-        const exited = new Promise<void>((resolve) => node.process.once('exit', () => resolve()));
-        node.process.kill('SIGTERM');
-        return exited;
-      }),
-    );
+    await gateways.stopAll();
     if (upstream && upstream.process.exitCode === null) {
       const exited = new Promise<void>((resolve) => upstream!.process.once('exit', () => resolve()));
       upstream.process.kill('SIGTERM');
@@ -287,7 +206,6 @@ describe('two gateway nodes on PostgreSQL survive Redis going away and the polli
     }
     await database?.drop();
     await stopRedis();
-    await Promise.all(dataDirs.map((dir) => fs.rm(dir, { recursive: true, force: true })));
   }, 60_000);
 
   it('Redis stopped while ratings are published: all stored meanwhile, all delivered after, health within 1 s throughout', async () => {
