@@ -4,6 +4,7 @@ import {
   statusBodySchema,
   supportApi,
   supportBodySchema,
+  supportContactSchema,
   supportListBodySchema,
   supportPageSchema,
   supportSentSchema,
@@ -39,6 +40,15 @@ const routes: FastifyPluginAsyncZod<{ support: { email: string; maxPerHour: numb
     },
     async (request) =>
       service.send(request.body, { userId: request.session?.userId ?? null, address: request.ip }),
+  );
+
+  app.get(
+    supportApi.contact,
+    {
+      config: { access: 'public', effect: 'read' },
+      schema: { response: { 200: supportContactSchema, ...refusals } },
+    },
+    async () => ({ email: support.email }),
   );
 
   app.post(

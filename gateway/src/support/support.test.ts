@@ -29,6 +29,12 @@ async function clearRequests() {
 }
 
 describe('support requests', () => {
+  it('tell anyone, signed in or not, the configured support address for the contact page', async () => {
+    const response = await new HttpClient(t.baseUrl).get(supportApi.contact);
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ email: 'help@insight.example' });
+  });
+
   it('are stored and mailed to the support address with a reply-to of the sender (newer shape)', async () => {
     await clearRequests();
     const response = await client().post(supportApi.send, {

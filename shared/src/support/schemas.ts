@@ -9,6 +9,8 @@ export const supportApi = {
   list: '/api/manage/get_support_requests',
   /** POST {id, handled}. Path not in the spec. */
   markHandled: '/api/manage/mark_support_handled',
+  /** GET, public: the support address the contact page shows (the gateway's SUPPORT_EMAIL). Not in the spec. */
+  contact: '/api/support/contact',
 } as const;
 
 export const supportTopics = ['New User', 'Profile Issues', 'Wrong Data', 'Other'] as const;
@@ -105,6 +107,8 @@ export const supportBodySchema = z
         path: ['email'],
       });
   });
+
+export const supportContactSchema = z.object({ email: z.string() });
 
 export const supportSentSchema = z.object({ status: z.literal(true), msg: z.string(), id: z.number().int() });
 

@@ -24,9 +24,6 @@ import { FormProblem } from '../../components/FormProblem';
 import { CheckCircleIcon } from '../../components/ui/icons';
 import { AlertIcon } from '../admin/icons';
 
-/** The address shown on the page; requests themselves go to the support team's inbox by the server. */
-export const supportAddress = 'support@insight.test';
-
 const blank = { name: '', email: '', phone: '', company: '', topic: supportTopics[0] as string, message: '' };
 
 /**
@@ -36,8 +33,11 @@ const blank = { name: '', email: '', phone: '', company: '', topic: supportTopic
 export function ContactPage({
   user,
   send,
+  address,
 }: {
   user: User | null;
+  /** The support address to show (the gateway's SUPPORT_EMAIL); null until it is known. */
+  address: string | null;
   send: (form: typeof blank) => Promise<unknown>;
 }) {
   const [form, setForm] = useState(() => ({
@@ -105,11 +105,17 @@ export function ContactPage({
             How can we help?
           </Heading>
           <Text color="fg.muted" mt="2">
-            Tell us what you need and our team will get back to you. You can also write to us at{' '}
-            <Link href={`mailto:${supportAddress}`} color="brand.fg" fontWeight="medium">
-              {supportAddress}
-            </Link>
-            .
+            Tell us what you need and our team will get back to you.
+            {address && (
+              <>
+                {' '}
+                You can also write to us at{' '}
+                <Link href={`mailto:${address}`} color="brand.fg" fontWeight="medium">
+                  {address}
+                </Link>
+                .
+              </>
+            )}
           </Text>
         </Box>
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">

@@ -1,4 +1,5 @@
 import { Box } from '@chakra-ui/react';
+import { useEffect, useState } from 'react';
 import { useAtomValue } from '../../app/store';
 import { AuthenticatingScreen } from '../../components/AuthenticatingScreen';
 import { PublicCard, PublicPage } from '../../components/PublicPage';
@@ -13,8 +14,16 @@ import { ContactPage } from './ContactPage';
  */
 export function ContactRoute() {
   const auth = useAtomValue(authAtom);
+  const [address, setAddress] = useState<string | null>(null);
+  useEffect(() => {
+    // Without it the page still works: the form is the way to reach us, the address a courtesy.
+    supportCalls.contact().then(
+      ({ email }) => setAddress(email),
+      () => setAddress(null),
+    );
+  }, []);
   if (auth.status === 'fetching') return <AuthenticatingScreen />;
-  const page = <ContactPage user={auth.user} send={supportCalls.send} />;
+  const page = <ContactPage user={auth.user} send={supportCalls.send} address={address} />;
   if (auth.user === null)
     return (
       <PublicPage maxW="2xl">
