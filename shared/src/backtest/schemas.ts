@@ -46,7 +46,7 @@ export const symbolListSchema = z
         .filter((s) => s !== ''),
     ),
   ])
-  .pipe(z.array(z.string().regex(/^[A-Z][A-Z0-9.\-]{0,9}$/, 'not a symbol')).max(maxBacktestTickers));
+  .pipe(z.array(z.string().regex(/^[A-Z][A-Z0-9.-]{0,9}$/, 'not a symbol')).max(maxBacktestTickers));
 
 /** A month (YYYY-MM) or a day (YYYY-MM-DD). */
 export const monthOrDaySchema = z
@@ -87,7 +87,7 @@ export type StrategyBody = z.infer<typeof strategyBodySchema>;
 export const alertsBacktestBodySchema = z.object({
   start_month: monthOrDaySchema.optional(),
   end_month: monthOrDaySchema.optional(),
-  analystId: z.coerce.number().int().positive().optional(),
+  analystId: z.string().min(1).max(100).optional(),
   /** The feed's filter (see alerts' schemas); the caller's own saved filter when absent. */
   filter: z.record(z.string(), z.unknown()).optional(),
   benchmarks: symbolListSchema.optional(),
