@@ -65,6 +65,18 @@ export function backtestRepo(db: Db) {
       return row?.analyst ?? null;
     },
 
+    /** The id of an analyst by name (the newest rating's), or null. */
+    async analystIdByName(name: string) {
+      const row = await db
+        .selectFrom('ratings')
+        .select('analyst_id')
+        .where('analyst', '=', name)
+        .orderBy('published_at', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      return row?.analyst_id ?? null;
+    },
+
     /** Ratings published in a window, optionally of one analyst, oldest first. */
     async ratings(from: Date, to: Date, analystId?: string): Promise<RatingRow[]> {
       const rows = await db

@@ -231,22 +231,25 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { userId } = requireSession(request);
       const body = request.body;
-      if (!body.analystId) throw new HttpError(400, 'analystId: choose an analyst', 'analystId');
-      const name = await backtestRepo(app.db).analystName(body.analystId);
-      if (name === null) throw new HttpError(404, backtestMessages.unknownAnalyst);
+      if (!body.analystId && !body.analyst)
+        throw new HttpError(400, 'analystId: choose an analyst', 'analystId');
+      const repo = backtestRepo(app.db);
+      const analystId = body.analystId ?? (await repo.analystIdByName(body.analyst!));
+      const name = analystId === null ? null : await repo.analystName(analystId);
+      if (analystId === null || name === null) throw new HttpError(404, backtestMessages.unknownAnalyst);
       const range = alertsRange(body.start_month, body.end_month, now());
       const benchmarks = body.benchmarks ?? [];
       if (body.email) {
         const jobId = await app.jobs.enqueue<AlertsJobParams>(backtestJobKinds.alerts, userId, {
           range,
-          analystId: body.analystId,
+          analystId,
           benchmarks,
           email: body.email,
           name,
         });
         return { status: true as const, msg: backtestMessages.excelAccepted, jobId };
       }
-      const alerts = await alertsOf(app.db, range, body.analystId);
+      const alerts = await alertsOf(app.db, range, analystId);
       return alertsBacktest(app.db, { range, alerts, benchmarks, name });
     },
   );

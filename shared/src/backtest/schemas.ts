@@ -88,6 +88,8 @@ export const alertsBacktestBodySchema = z.object({
   start_month: monthOrDaySchema.optional(),
   end_month: monthOrDaySchema.optional(),
   analystId: z.string().min(1).max(100).optional(),
+  /** The analyst by name (the feed's alerts name their analyst): used when no id is given. */
+  analyst: z.string().min(1).max(200).optional(),
   /** The feed's filter (see alerts' schemas); the caller's own saved filter when absent. */
   filter: z.record(z.string(), z.unknown()).optional(),
   benchmarks: symbolListSchema.optional(),
