@@ -203,6 +203,17 @@ describe('Backtest this analyst', () => {
   });
 });
 
+describe('Backtest my filter', () => {
+  it('follows the feed alerts that pass the filter, against SPY; a filter that is not one answers 400', async () => {
+    const ok = await user.post(backtestApi.filter, { filter: { rating: ['buy'] } });
+    expect(ok.status).toBe(200);
+    expect((ok.body as BacktestGraphResponse).series.map((s) => s.name)).toEqual(['My filter', 'SPY']);
+    const bad = await user.post(backtestApi.filter, { filter: { rating: ['maybe'] } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.msg).toBe('filter: not a filter of the feed');
+  });
+});
+
 describe('the strategy backtest', () => {
   const run = async (start: string, end: string) => {
     const response = await admin.post(backtestApi.strategy, {

@@ -65,6 +65,12 @@ export function backtestRepo(db: Db) {
       return row?.analyst ?? null;
     },
 
+    /** The user's followed symbols (the watchlist). */
+    async followed(userId: number) {
+      const rows = await db.selectFrom('watchlist').select('symbol').where('user_id', '=', userId).execute();
+      return new Set(rows.map((row) => row.symbol));
+    },
+
     /** The id of an analyst by name (the newest rating's), or null. */
     async analystIdByName(name: string) {
       const row = await db

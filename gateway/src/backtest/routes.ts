@@ -1,4 +1,7 @@
-import { errorBodySchema } from '@insight/shared';
+import { emptyFilterSet, errorBodySchema, filterSetSchema } from '@insight/shared';
+import { filterAlerts } from '@insight/shared/alerts/filter';
+import type { AlertFact } from '@insight/shared/backtest/alerts';
+import { newYorkDate } from '@insight/shared/market/calendar';
 import {
   alertsBacktestBodySchema,
   backtestAcceptedSchema,
@@ -49,6 +52,8 @@ interface StrategyJobParams extends StrategyParams {
 interface AlertsJobParams {
   range: DayRange;
   analystId?: string;
+  /** The alerts to follow when chosen by a filter (worked out when asked). */
+  alerts?: AlertFact[];
   benchmarks: string[];
   email: string;
   name: string;
@@ -138,7 +143,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     backtestJobKinds.alerts,
     async (ctx) => {
       await ctx.progress({ done: 0, total: 2, phase: 'Following the alerts' });
-      const alerts = await alertsOf(app.db, ctx.params.range, ctx.params.analystId);
+      const alerts = ctx.params.alerts ?? (await alertsOf(app.db, ctx.params.range, ctx.params.analystId));
       const result = await alertsBacktest(app.db, { ...ctx.params, alerts });
       await ctx.progress({ done: 1, total: 2, phase: 'Writing the workbook' });
       const buffer = await backtestWorkbook(`Backtest: ${ctx.params.name}`, result);
@@ -253,6 +258,55 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       return alertsBacktest(app.db, { range, alerts, benchmarks, name });
     },
   );
+
+  /**
+   * "Backtest my filter": the feed's alerts of the caller's profile that pass the filter (spec 000 §5,
+   * judged as the feed judges them), followed as "Backtest this analyst" follows one analyst's.
+   */
+  app.post(
+    backtestApi.filter,
+    {
+      config: { access: 'feed.read', effect: 'write' },
+      schema: {
+        body: alertsBacktestBodySchema,
+        response: { 200: backtestGraphResponseSchema.or(backtestAcceptedSchema), ...refusals },
+      },
+    },
+    async (request) => {
+      const { userId } = requireSession(request);
+      const body = request.body;
+      const parsed = filterSetSchema.safeParse({ ...emptyFilterSet, ...(body.filter ?? {}) });
+      if (!parsed.success) throw new HttpError(400, 'filter: not a filter of the feed', 'filter');
+      const range = alertsRange(body.start_month, body.end_month, now());
+      const { current } = await app.accounts.profilesOf(userId);
+      const reachable = current ? await app.alerts.reachable(current, userId) : [];
+      const followed = await backtestRepo(app.db).followed(userId);
+      const alerts: AlertFact[] = filterAlerts(reachable, parsed.data, { quotes: {}, followed })
+        .filter((alert) => alert.type === 1014 && alert.rating !== null)
+        .map((alert) => ({
+          id: String(alert.id),
+          analyst: alert.analyst_name ?? '',
+          symbol: alert.symbol,
+          rating: alert.rating!,
+          day: newYorkDate(new Date((alert.rated_at ?? alert.time) * 1000)),
+        }))
+        .filter((alert) => alert.day >= range.from && alert.day <= range.to)
+        .sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
+      const benchmarks = body.benchmarks ?? [];
+      const name = 'My filter';
+      if (body.email) {
+        const jobId = await app.jobs.enqueue<AlertsJobParams>(backtestJobKinds.alerts, userId, {
+          range,
+          alerts,
+          benchmarks,
+          email: body.email,
+          name,
+        });
+        return { status: true as const, msg: backtestMessages.excelAccepted, jobId };
+      }
+      return alertsBacktest(app.db, { range, alerts, benchmarks, name });
+    },
+  );
 };
 
 /** The alerts backtests' period: the given months, else the last 12 months to yesterday. */
@@ -264,5 +318,5 @@ function alertsRange(start: string | undefined, end: string | undefined, now: Da
 
 export const backtestRoutes = fp(routes, {
   name: 'backtest',
-  dependencies: ['db', 'session', 'jobs', 'mail', 'market', 'scanner'],
+  dependencies: ['db', 'session', 'jobs', 'mail', 'market', 'scanner', 'accounts', 'alerts'],
 });

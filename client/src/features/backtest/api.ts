@@ -38,6 +38,13 @@ export const backtestCalls = {
     const answer = await api.post(backtestApi.analyst, body, { schema: graphOrAccepted });
     return answer as BacktestGraphResponse;
   },
+  async filter(body: { filter: unknown }) {
+    const answer = await api.post(backtestApi.filter, body, { schema: graphOrAccepted });
+    return answer as BacktestGraphResponse;
+  },
+  filterMail(body: { filter: unknown; email: string }) {
+    return api.post(backtestApi.filter, body, { schema: backtestAcceptedSchema });
+  },
   analystMail(body: { analyst: string; start_month?: string; end_month?: string; email: string }) {
     return api.post(backtestApi.analyst, body, { schema: backtestAcceptedSchema });
   },
