@@ -20,6 +20,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { errorMessage } from '../../api/request';
 import { useAtom } from '../../app/store';
+import { AnalystBacktest } from '../backtest/AnalystBacktest';
 import { analystCalls } from './api';
 import { analystDetailsAtom, type AnalystDetailsRequest } from './atoms';
 import { byPublishedDescending, summarizePastPerformance } from './summary';
@@ -117,6 +118,9 @@ function AnalystDetails({ request }: { request: AnalystDetailsRequest }) {
           </Stack>
         )}
         {load.state === 'loaded' && <PastPerformance answer={load.answer} grade={request.grade} />}
+        <Box mt="5">
+          <AnalystBacktest analyst={request.analyst} />
+        </Box>
       </Dialog.Body>
     </>
   );

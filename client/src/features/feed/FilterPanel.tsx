@@ -1,4 +1,5 @@
 import { Box, Button, Field, NativeSelect, Separator, Stack, Text } from '@chakra-ui/react';
+import { FilterBacktestButton } from '../backtest/FilterBacktestButton';
 import type { Alert, FilterSet, ProfileRef } from '@insight/shared';
 import {
   checkboxOptions,
@@ -108,6 +109,7 @@ export function FilterPanel({ alerts, quotes, followed, filters, onChange, profi
           </Stack>
         );
       })}
+      <FilterBacktestButton filters={filters} />
     </Stack>
   );
 }

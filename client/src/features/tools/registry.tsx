@@ -7,6 +7,8 @@ const UniversesScreen = lazy(() => import('../universes/UniversesScreen'));
 const UniverseHistoryScreen = lazy(() => import('../universes/UniverseHistoryScreen'));
 const PortfolioNotificationsReport = lazy(() => import('./PortfolioNotificationsReport'));
 const ScannerPage = lazy(() => import('../scanner/ScannerPage').then((m) => ({ default: m.ScannerPage })));
+const BacktestScreen = lazy(() => import('../backtest/BacktestScreen'));
+const StrategyBacktestScreen = lazy(() => import('../backtest/StrategyBacktestScreen'));
 const MyReports = lazy(() => import('../jobs/MyReports').then((m) => ({ default: m.MyReports })));
 const AddSymbols = lazy(() => import('./admin/AddSymbols').then((m) => ({ default: m.AddSymbols })));
 const UpdateEarningsDate = lazy(() =>
@@ -64,7 +66,7 @@ export const toolRegistry: readonly ToolEntry[] = [
     audience: 'everyone',
     render: later('Market Data', 'the reports'),
   },
-  { id: 'backtest', label: 'Backtest', audience: 'everyone', render: later('Backtest', 'the reports') },
+  { id: 'backtest', label: 'Backtest', audience: 'everyone', render: () => <BacktestScreen /> },
   { id: 'universes', label: 'Universes', audience: 'everyone', render: () => <UniversesScreen /> },
   {
     id: 'portfolio-notifications',
@@ -85,7 +87,7 @@ export const toolRegistry: readonly ToolEntry[] = [
     id: 'strategy-backtest',
     label: 'Strategy Backtest',
     audience: 'admins',
-    render: later('Strategy Backtest', 'the reports'),
+    render: () => <StrategyBacktestScreen />,
   },
   {
     id: 'analyst-team',
