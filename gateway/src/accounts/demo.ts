@@ -11,9 +11,12 @@ import { accountsRepo } from './repo';
 export async function seedDemoAccounts(db: Db, log: FastifyBaseLogger) {
   const repo = accountsRepo(db);
   const created: string[] = [];
-  for (const demo of demoAccounts) {
-    if (await repo.findUserByEmail(demo.email)) continue;
-    const passwordHash = await hashPassword(demo.password);
+  const missing = [];
+  for (const demo of demoAccounts) if (!(await repo.findUserByEmail(demo.email))) missing.push(demo);
+  // Hashed side by side (the hash runs on the thread pool): a first start on a busy machine stays quick.
+  const hashes = await Promise.all(missing.map((demo) => hashPassword(demo.password)));
+  for (const [index, demo] of missing.entries()) {
+    const passwordHash = hashes[index]!;
     await db.transaction().execute(async (trx) => {
       // The trial account: a 14-day trial with `trialDaysLeft` of it left, from today.
       const trial = 'trialDaysLeft' in demo ? demo.trialDaysLeft : null;
