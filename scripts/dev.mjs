@@ -7,6 +7,7 @@ const root = path.resolve(import.meta.dirname, '..');
 const env = {
   ...process.env,
   DEMO_SEED: process.env.DEMO_SEED ?? '1',
+  DEMO_HISTORY: process.env.DEMO_HISTORY ?? '1',
   PUBLIC_URL: process.env.PUBLIC_URL ?? 'http://localhost:5173',
 };
 const children = [

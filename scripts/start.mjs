@@ -40,6 +40,7 @@ if (!fs.existsSync(dist) || fs.statSync(dist).mtimeMs < sourcesTime) {
 
 const env = { ...process.env };
 if (env.NODE_ENV !== 'production' && env.DEMO_SEED === undefined) env.DEMO_SEED = '1';
+if (env.NODE_ENV !== 'production' && env.DEMO_HISTORY === undefined) env.DEMO_HISTORY = '1';
 const gateway = spawn(process.execPath, ['--import', 'tsx', 'gateway/src/server.ts'], {
   cwd: root,
   env,

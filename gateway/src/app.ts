@@ -2,6 +2,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { seedDemoAccounts } from './accounts/demo';
+import { seedDemoHistoryWhenLive } from './sim/demo-history';
 import { accountsRoutes } from './accounts/routes';
 import { adminToolsRoutes } from './adminTools/routes';
 import { adminRoutes } from './admin/routes';
@@ -113,7 +114,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(clientPlugin, { clientDist: config.clientDist });
 
   if (config.demoSeed) {
-    app.addHook('onReady', async () => seedDemoAccounts(app.db, app.log));
+    app.addHook('onReady', async () => {
+      await seedDemoAccounts(app.db, app.log);
+      if (config.ingest && config.demoHistory) seedDemoHistoryWhenLive(app);
+    });
   }
   return app;
 }

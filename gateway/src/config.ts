@@ -91,6 +91,8 @@ const envSchema = z.object({
     .default(1),
   SIM_CONTROL: flag.default(false),
   DEMO_SEED: flag.default(false),
+  /** With DEMO_SEED: the demo user's two years of past file, watchlist and notifications (sim/demo-history.ts). */
+  DEMO_HISTORY: flag.default(false),
   /** Ingest market data from the upstream (backfill, then polls). Tests that need none turn it off. */
   INGEST: flag.default(true),
   /** Behind a load balancer: which hops of X-Forwarded-For to trust (see trustProxy). */
@@ -129,6 +131,7 @@ export interface Config {
   publicUrl: string;
   sim: { seed: number; speed: number; control: boolean };
   demoSeed: boolean;
+  demoHistory: boolean;
   ingest: boolean;
   trustProxy: boolean | number | string[];
   cookieSecure: boolean;
@@ -199,6 +202,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     sim: { seed: e.SIM_SEED, speed: e.SIM_SPEED, control: e.SIM_CONTROL },
     demoSeed: e.DEMO_SEED,
+    demoHistory: e.DEMO_SEED && e.DEMO_HISTORY,
     ingest: e.INGEST,
     trustProxy: e.TRUST_PROXY,
     cookieSecure: e.COOKIE_SECURE ?? e.NODE_ENV === 'production',

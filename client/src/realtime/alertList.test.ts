@@ -64,6 +64,13 @@ describe('the alert list', () => {
     expect(ids(fold([{ type: 'new', alert: anAlert(4) }], listOf(1, 3, 2)))).toEqual([4, 3, 2]);
   });
 
+  it('inserts a derived alert dated by an earlier close in its place by market time, not first', () => {
+    const derived = anAlert(9, { type: 1004, time: 1_700_000_000 + 2 });
+    expect(ids(fold([{ type: 'new', alert: derived }], listOf(1, 4, 3, 1)))).toEqual([4, 3, 9, 1]);
+    const oldest = anAlert(10, { type: 1016, time: 1_600_000_000 });
+    expect(ids(fold([{ type: 'new', alert: oldest }], listOf(1, 4, 3)))).toEqual([4, 3, 10]);
+  });
+
   it('keeps one copy of an alert heard twice (a replay after a recovered reconnect)', () => {
     const list = listOf(1, 4, 3);
     const after = fold([{ type: 'new', alert: anAlert(3, { symbol: 'MSFT' }) }], list);

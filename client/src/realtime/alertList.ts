@@ -27,10 +27,14 @@ export type AlertEvent =
   | { type: 'new'; alert: Alert }
   | { type: 'removed'; id: number };
 
+/** The feed's order: newest by market time first, then the higher id. */
+export const newerFirst = (a: Pick<Alert, 'time' | 'id'>, b: Pick<Alert, 'time' | 'id'>) =>
+  b.time - a.time || b.id - a.id;
+
 /**
  * `null` until the first snapshot. A snapshot (sent on join, on a profile switch and after a
- * reconnect the server could not recover) replaces the list; a new alert goes first unless the list
- * already has its id (a replay after a recovered reconnect); a removed one leaves. Changes before the
+ * reconnect the server could not recover) replaces the list; a new alert takes its place by market
+ * time (first, when it is the newest) unless the list already has its id (a replay after a recovered reconnect); a removed one leaves. Changes before the
  * first snapshot are dropped: the snapshot that follows the join is the whole state. An event that
  * changes nothing returns the same list, so nothing re-renders.
  */
@@ -40,9 +44,16 @@ export function nextAlertList(list: AlertList | null, event: AlertEvent): AlertL
       const { profileId, alerts, total, hasMore, cursor } = event;
       return { profileId, alerts, total, hasMore, cursor };
     }
-    case 'new':
+    case 'new': {
       if (list === null || list.alerts.some((alert) => alert.id === event.alert.id)) return list;
-      return { ...list, alerts: [event.alert, ...list.alerts], total: list.total + 1 };
+      // In its place by market time: a derived alert found now may date from an earlier close.
+      const at = list.alerts.findIndex((alert) => newerFirst(event.alert, alert) < 0);
+      const alerts =
+        at === -1
+          ? [...list.alerts, event.alert]
+          : [...list.alerts.slice(0, at), event.alert, ...list.alerts.slice(at)];
+      return { ...list, alerts, total: list.total + 1 };
+    }
     case 'removed':
       if (list === null || !list.alerts.some((alert) => alert.id === event.id)) return list;
       return {

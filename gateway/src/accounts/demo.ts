@@ -11,25 +11,35 @@ import { accountsRepo } from './repo';
 export async function seedDemoAccounts(db: Db, log: FastifyBaseLogger) {
   const repo = accountsRepo(db);
   const created: string[] = [];
-  for (const demo of demoAccounts) {
-    if (await repo.findUserByEmail(demo.email)) continue;
-    const passwordHash = await hashPassword(demo.password);
+  const missing = [];
+  for (const demo of demoAccounts) if (!(await repo.findUserByEmail(demo.email))) missing.push(demo);
+  // Hashed side by side (the hash runs on the thread pool): a first start on a busy machine stays quick.
+  const hashes = await Promise.all(missing.map((demo) => hashPassword(demo.password)));
+  for (const [index, demo] of missing.entries()) {
+    const passwordHash = hashes[index]!;
     await db.transaction().execute(async (trx) => {
       // The trial account: a 14-day trial with `trialDaysLeft` of it left, from today.
       const trial = 'trialDaysLeft' in demo ? demo.trialDaysLeft : null;
+      // The expiring account: a paid subscription with `subscriptionDaysLeft` of it left, from today.
+      const paidDays = 'subscriptionDaysLeft' in demo ? demo.subscriptionDaysLeft : null;
+      const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
       const accountId = await repo.createAccount(
         trial === null
-          ? { name: `Demo ${demo.first_name}`, valid_to: null, trail: false }
+          ? {
+              name: `Demo ${demo.first_name}`,
+              valid_to: paidDays === null ? null : inDays(paidDays),
+              trail: false,
+            }
           : {
               name: `Demo ${demo.first_name}`,
-              valid_to: new Date(Date.now() + trial * 86_400_000).toISOString().slice(0, 10),
+              valid_to: inDays(trial),
               trail: true,
               trial_days: 14,
             },
         trx,
       );
-      // The mobile web view's demo app signs in the first demo user only.
-      const appUser = demo.email === demoAccounts[0].email;
+      // The mobile web view's demo apps: the first demo user's, and the trial's (no subscription).
+      const appId = demo.email === demoAccounts[0].email ? demoAppId : 'appId' in demo ? demo.appId : null;
       await repo.createUser(
         {
           account_id: accountId,
@@ -42,8 +52,8 @@ export async function seedDemoAccounts(db: Db, log: FastifyBaseLogger) {
           is_admin: demo.role === 'admin',
           client_admin: demo.role === 'client_admin',
           current_profile_id: null,
-          app_id: appUser ? demoAppId : null,
-          app_flavor: appUser ? 'insight' : null,
+          app_id: appId,
+          app_flavor: appId === null ? null : 'insight',
           last_activity_at: null,
         },
         trx,

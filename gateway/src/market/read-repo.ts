@@ -91,6 +91,18 @@ export function marketReadRepo(db: Db) {
         .executeTakeFirst();
     },
 
+    /** The last daily close of a symbol on or before a day (a replay of the past); undefined when none. */
+    async closeOnOrBefore(symbol: string, day: string) {
+      return db
+        .selectFrom('daily_bars')
+        .select(['symbol', 'close as price'])
+        .where('symbol', '=', symbol)
+        .where('date', '<=', day)
+        .orderBy('date', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+    },
+
     /**
      * Search by symbol or company name, case-insensitive: rank 0 the exact symbol, 1 symbols that
      * start with the text, 2 names with a word that starts with it. Within a rank, shorter symbols

@@ -304,14 +304,14 @@ export function portfolioRepo(db: Db) {
     },
 
     /** For each (symbol, day): the symbol's close on that day or the last before it. */
-    async closesOnOrBefore(pairs: readonly { symbol: string; day: string }[]) {
+    async closesOnOrBefore(pairs: readonly { symbol: string; day: string }[], trx: Db = db) {
       if (pairs.length === 0) return [];
       const result = await sql<{ symbol: string; day: string; close: string | null }>`
         select x.symbol, x.day::text as day,
           (select b.close from daily_bars b
             where b.symbol = x.symbol and b.date <= x.day order by b.date desc limit 1) as close
         from unnest(${pairs.map((pair) => pair.symbol)}::text[], ${pairs.map((pair) => pair.day)}::date[])
-          as x(symbol, day)`.execute(db);
+          as x(symbol, day)`.execute(trx);
       return result.rows;
     },
 

@@ -53,6 +53,11 @@ import { portfolioRepo, type LotInput } from './repo';
 /** The market's now: "today" of every date rule and of the live figures is its New York day. */
 export interface PortfolioClock {
   now(): Date;
+  /**
+   * A replay of past actions (the demo file, sim/demo-history.ts): the clock stands on a past day,
+   * and that day's prices are its stored closes, not the live quotes.
+   */
+  replay?: boolean;
 }
 
 /** Who asks: admins may act on any user's file, everyone else on their own only. */
@@ -222,6 +227,12 @@ export class PortfolioService {
     const facts = new Map(
       (await this.repo.symbolFacts(symbols, today, trx)).map((fact) => [fact.symbol, fact]),
     );
+    if (this.clock.replay && symbols.length > 0)
+      for (const row of await this.repo.closesOnOrBefore(
+        symbols.map((symbol) => ({ symbol, day: today })),
+        trx,
+      ))
+        facts.set(row.symbol, { ...facts.get(row.symbol)!, last_price: row.close });
     const priceOf = (symbol: string) => decOrNull(facts.get(symbol)?.last_price);
     const funds = fundRows.map(fundFact);
     const lots = lotRows.map(lotFact);

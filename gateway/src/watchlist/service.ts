@@ -16,6 +16,8 @@ import { watchlistRepo } from './repo';
 /** The market's now: follows are stamped with it, and "today" of the earnings dates is its day. */
 export interface WatchlistClock {
   now(): Date;
+  /** A replay of past follows (the demo watchlist): the price is the last close on the clock's day. */
+  replay?: boolean;
 }
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
@@ -49,7 +51,9 @@ export class WatchlistService {
    * keeps the original entry. 404 for an unknown symbol; 400 beyond the size limit.
    */
   async follow(userId: number, symbol: string): Promise<WatchlistResponse> {
-    const last = await this.market.lastPrice(symbol);
+    const last = this.clock.replay
+      ? await this.market.closeOnOrBefore(symbol, newYorkDate(this.clock.now()))
+      : await this.market.lastPrice(symbol);
     if (!last) throw new HttpError(404, marketMessages.unknownSymbol(symbol));
     await this.db.transaction().execute(async (trx) => {
       await this.repo.lockOwner(userId, trx);

@@ -30,6 +30,17 @@ export const demoAccounts = [
     last_name: 'Trial',
     role: 'user',
     trialDaysLeft: 10,
+    /** No subscription (a trial is none): the mobile view shows it Get Premium / Go Premium. */
+    appId: 'trial-app',
+  },
+  /** A paid subscription with 20 days left at the first start: the 'Attention!' banner. */
+  {
+    email: 'expiring@insight.test',
+    password: 'Expiring1234',
+    first_name: 'Evan',
+    last_name: 'Expiring',
+    role: 'user',
+    subscriptionDaysLeft: 20,
   },
 ] as const;
 

@@ -64,9 +64,9 @@ export const feedAlertsAtom = atom<readonly FeedAlert[] | null>((get) => {
     const status = statuses.get(alert.id);
     alerts.push(status === undefined ? alert : { ...alert, local_status: status });
   }
-  // By market time: a derived alert pushed now may date from an earlier close (issue 15), and takes
-  // its place among the others rather than the top.
-  return alerts.sort((a, b) => b.time - a.time || b.id - a.id);
+  // Already by market time: the list inserts a pushed alert in its place (realtime/alertList.ts), and
+  // an older page holds what is older than the snapshot's last.
+  return alerts;
 });
 
 /** The profile whose alerts the feed shows (the socket's), once known. */

@@ -1,6 +1,7 @@
 import { ratingHorizonTradingDays } from '@insight/shared/analysts/performance';
 import type { UpstreamRating } from '@insight/shared/upstream/contract';
 import type { SimAnalyst } from './analysts';
+import { previousTradingDay } from '@insight/shared/market/calendar';
 import { type PricePaths, sessionOf } from './prices';
 import { Random } from './random';
 import { companyByTicker, sectorEtf } from './universe';
@@ -19,8 +20,70 @@ export interface SimRating extends UpstreamRating {
 }
 
 /**
- * The ratings published on one trading day, by every analyst, in time order. A pure function of the
- * seed and the date.
+ * When analysts publish, as the real desks do: most notes before the open and after the close, some
+ * in the session, some late at night; on weekends and holidays a few. Shares of a trading day's notes.
+ */
+export const publishingHours = {
+  /** 6:00 to the open, New York time. */
+  beforeOpen: 0.45,
+  /** From the close to 19:30. */
+  afterClose: 0.3,
+  /** During the session. */
+  session: 0.13,
+  /** 19:30 to midnight (the rest). */
+  night: 0.12,
+  /** How often an analyst publishes on a day without a session, relative to a trading day. */
+  closedDay: 0.12,
+} as const;
+
+const minute = 60_000;
+
+/** The instant of a New York wall-clock time (minutes after midnight) on a date. */
+export function newYorkInstant(date: string, minutes: number): Date {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  // New York is UTC-5 in winter and UTC-4 in summer: take the offset whose wall clock matches.
+  for (const offset of [5, 4]) {
+    const at = new Date(Date.UTC(y, m - 1, d, offset, 0) + minutes * minute);
+    const wall = newYorkClock.formatToParts(at);
+    const hour = Number(wall.find((p) => p.type === 'hour')!.value) % 24;
+    const min = Number(wall.find((p) => p.type === 'minute')!.value);
+    if (hour * 60 + min === minutes % 1440) return at;
+  }
+  return new Date(Date.UTC(y, m - 1, d, 5, 0) + minutes * minute);
+}
+const newYorkClock = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'America/New_York',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** When an analyst's note of the day goes out (a draw of `random`), by `publishingHours`. */
+function publishedAt(date: string, random: Random): Date {
+  const session = sessionOf(date);
+  const second = () => random.int(0, 59) * 1000;
+  if (!session) return new Date(newYorkInstant(date, random.int(8 * 60, 20 * 60)).getTime() + second());
+  const at = (from: Date, spanMinutes: number) =>
+    new Date(from.getTime() + random.int(0, Math.max(0, spanMinutes - 1)) * minute + second());
+  const sessionMinutes = Math.floor((session.close.getTime() - session.open.getTime()) / minute);
+  const evening = newYorkInstant(date, 19 * 60 + 30);
+  const slot = random.next();
+  const { beforeOpen, afterClose, session: during } = publishingHours;
+  if (slot < beforeOpen) return at(newYorkInstant(date, 6 * 60), 3 * 60 + 25);
+  if (slot < beforeOpen + afterClose)
+    return at(
+      new Date(session.close.getTime() + 5 * minute),
+      Math.floor((evening.getTime() - session.close.getTime()) / minute) - 5,
+    );
+  if (slot < beforeOpen + afterClose + during)
+    return at(new Date(session.open.getTime() + 3 * minute), sessionMinutes - 6);
+  return at(evening, 4 * 60 + 29);
+}
+
+/**
+ * The ratings published on one calendar day, by every analyst, in time order: around the clock
+ * (`publishingHours`), fewer on days without a session. A pure function of the seed and the date.
+ * A note out of the session is priced at the last close.
  */
 export function ratingsOn(
   date: string,
@@ -28,24 +91,22 @@ export function ratingsOn(
   analysts: readonly SimAnalyst[],
   paths: PricePaths,
 ): SimRating[] {
-  const session = sessionOf(date);
-  if (!session) return [];
-  const minutes = Math.floor((session.close.getTime() - session.open.getTime()) / 60_000);
-  const horizon = paths.tradingDays(date, addDays(date, 400)).slice(0, callHorizonDays + 1);
+  const trading = sessionOf(date) !== null;
+  // The day whose close (or session) prices the note, and from which the call looks ahead.
+  const baseDay = trading ? date : previousTradingDay(date);
+  const horizon = paths.tradingDays(baseDay, addDays(baseDay, 400)).slice(0, callHorizonDays + 1);
   const end = horizon[horizon.length - 1]!;
   const ratings: SimRating[] = [];
   for (const analyst of analysts) {
     const random = new Random(seed, 'rating', analyst.id, date);
-    if (!random.chance(1 / analyst.cadence)) continue;
+    if (!random.chance((trading ? 1 : publishingHours.closedDay) / analyst.cadence)) continue;
     const symbol = random.pick(analyst.coverage);
     const company = companyByTicker(symbol)!;
-    const at = new Date(
-      session.open.getTime() + random.int(3, minutes - 3) * 60_000 + random.int(0, 59) * 1000,
-    );
-    const price = paths.intraday(symbol, date, at).last;
+    const at = publishedAt(date, random);
+    const price = paths.intraday(symbol, baseDay, at).last;
     const etf = sectorEtf[company.sector];
     const stockReturn = paths.close(symbol, end) / price - 1;
-    const etfReturn = paths.close(etf, end) / paths.close(etf, date) - 1;
+    const etfReturn = paths.close(etf, end) / paths.close(etf, baseDay) - 1;
     let maxUp = 0;
     let maxDown = 0;
     for (const day of horizon.slice(1)) {

@@ -6,6 +6,7 @@ import {
   successRate,
 } from '@insight/shared/analysts/performance';
 import { marketStatusSchema, quoteSchema, ratingSchema } from '@insight/shared/upstream/contract';
+import { newYorkDate, previousTradingDay, sessionOf } from '@insight/shared/market/calendar';
 import { describe, expect, it } from 'vitest';
 import { calibrationFromShiller, shillerSeriesPath } from './calibration';
 import { Simulator } from './simulator';
@@ -172,6 +173,58 @@ describe('analysts', () => {
     }
     const grades = new Set([...outcomes.values()].map((list) => gradeOf(successRate(list)!)));
     expect([...grades].sort()).toEqual([1, 2, 3, 4, 5, 6, 7]);
+  });
+});
+
+describe('ratings around the clock', () => {
+  it('most come before the open and after the close, some at night and on weekends, priced at the last close', () => {
+    // A frozen clock: the simulated instant does not move while the test reads.
+    const frozen = Date.parse('2026-11-23T12:00:00Z');
+    const sim = new Simulator({ seed: 5, startAt: frozen });
+    Object.defineProperty(sim.clock, 'now', { value: () => new Date(frozen) });
+    const ratings = sim.ratingsSince(`${Date.parse('2026-08-01T04:00:00Z')}~`, 100_000).items;
+    expect(ratings.length).toBeGreaterThan(1000);
+    const counts = { before: 0, session: 0, after: 0, night: 0, closedDay: 0 };
+    for (const rating of ratings) {
+      const at = new Date(rating.published_at);
+      expect(at.getTime()).toBeLessThanOrEqual(frozen);
+      const day = newYorkDate(at);
+      const session = sessionOf(day);
+      if (!session) {
+        counts.closedDay += 1;
+        // Priced at the last close before the day.
+        const close = sim.bars([rating.symbol], previousTradingDay(day), previousTradingDay(day))[0]!.close;
+        expect(rating.price_when_posted).toBe(close);
+        continue;
+      }
+      if (at < session.open) counts.before += 1;
+      else if (at < session.close) counts.session += 1;
+      else if (at.getTime() < session.close.getTime() + 3.5 * 3_600_000) counts.after += 1;
+      else counts.night += 1;
+      if (at < session.open) {
+        const close = sim.bars([rating.symbol], previousTradingDay(day), previousTradingDay(day))[0]!.close;
+        expect(rating.price_when_posted).toBe(close);
+      }
+    }
+    const outside = counts.before + counts.after + counts.night + counts.closedDay;
+    expect(outside / ratings.length).toBeGreaterThan(0.75);
+    expect(counts.before).toBeGreaterThan(counts.session);
+    expect(counts.after).toBeGreaterThan(counts.session);
+    expect(counts.night).toBeGreaterThan(0);
+    expect(counts.closedDay).toBeGreaterThan(0);
+    expect(counts.session).toBeGreaterThan(0);
+    // A Saturday has some, fewer than a weekday.
+    const onDay = (day: string) => ratings.filter((r) => newYorkDate(new Date(r.published_at)) === day).length;
+    expect(onDay('2026-11-21')).toBeGreaterThan(0);
+    expect(onDay('2026-11-21')).toBeLessThan(onDay('2026-11-20'));
+  });
+
+  it('a rating comes out while the market is closed, as the clock moves through a weekend night', () => {
+    const sim = new Simulator({ seed: 5, startAt: Date.parse('2026-11-21T15:00:00Z') }); // Saturday 10:00 ET
+    const cursor = sim.ratingsSince(null, 100_000).cursor;
+    sim.advance(60 * 30);
+    expect(sim.marketStatus().open).toBe(false);
+    expect(sim.ratingsSince(cursor, 100).items.length).toBeGreaterThan(0);
   });
 });
 

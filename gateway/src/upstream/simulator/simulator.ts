@@ -1,5 +1,4 @@
 import {
-  isTradingDay,
   marketStatusAt,
   newYorkDate,
   previousTradingDay,
@@ -294,7 +293,6 @@ export class Simulator {
     let more = false;
     const extras = extra.filter((item) => after(item) && item.at <= now);
     for (let day = firstDay < historyStart ? historyStart : firstDay; day <= today; day = addDays(day, 1)) {
-      if (!isTradingDay(day) && !extras.some((item) => newYorkDate(new Date(item.at)) === day)) continue;
       const dayItems = [
         ...itemsOfDay(day),
         ...extras.filter((item) => newYorkDate(new Date(item.at)) === day),

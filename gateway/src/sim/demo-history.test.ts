@@ -1,0 +1,117 @@
+import { demoAccounts } from '@insight/shared';
+import { notificationsApi } from '@insight/shared/notifications/schemas';
+import { portfolioApi, type FundEntry, type Position } from '@insight/shared/portfolio/schemas';
+import { watchlistApi, type WatchlistResponse } from '@insight/shared/watchlist/schemas';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../test/app';
+import { signIn } from '../../test/factories/users';
+import { HttpClient } from '../../test/http';
+import { runDemoHistory, seedDemoHistory, type DemoHistoryResult } from './demo-history';
+
+/** The demo user's past, built through the services a user's actions use, from the stored bars. */
+let t: TestApp;
+let seeded: DemoHistoryResult;
+let client: HttpClient;
+let fileId: number;
+const demo = demoAccounts[0];
+
+beforeAll(async () => {
+  t = await startTestApp({ INGEST: '1', DEMO_SEED: '1', DEMO_HISTORY: '1' });
+  await t.app.ingestor.start();
+  seeded = await seedDemoHistory(t.app);
+  client = new HttpClient(t.baseUrl);
+  await signIn(client, demo);
+  const user = await t.app.db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', demo.email)
+    .executeTakeFirstOrThrow();
+  const list = await client.get(portfolioApi.list.replace(':userId', String(user.id)));
+  fileId = (list.body as { id: number }[])[0]!.id;
+}, 240_000);
+afterAll(async () => t.close());
+
+const path = (template: string, values: Record<string, number>) =>
+  Object.entries(values).reduce((p, [key, value]) => p.replace(`:${key}`, String(value)), template);
+
+describe('the demo file', () => {
+  it('is created on the first start, quickly, and kept on the next', async () => {
+    expect(seeded.file).toBe('created');
+    expect(seeded.watchlist).toBe('created');
+    console.info(`demo history seeded in ${seeded.ms} ms`);
+    expect(seeded.ms).toBeLessThan(20_000);
+    // The next start runs it again: it keeps what is there.
+    const again = await runDemoHistory(t.app);
+    expect(again).toMatchObject({ file: 'kept', watchlist: 'kept' });
+    const rows = await t.app.db.selectFrom('portfolios').select('id').where('id', '=', fileId).execute();
+    expect(rows).toHaveLength(1);
+  });
+
+  it('was opened about two years ago, with deposits and a withdrawal', async () => {
+    const funds = (await client.get(path(portfolioApi.fundsHistory, { id: fileId }))).body as FundEntry[];
+    const first = funds.at(-1)!;
+    const ageDays = (Date.now() - Date.parse(first.date)) / 86_400_000;
+    expect(ageDays).toBeGreaterThan(650);
+    expect(ageDays).toBeLessThan(800);
+    expect(funds.filter((fund) => fund.units > 0).length).toBeGreaterThanOrEqual(2);
+    expect(funds.filter((fund) => fund.units < 0)).toHaveLength(1);
+  });
+
+  it('has closed longs and shorts, at the stored closes of their days, and open positions', async () => {
+    const closed = (
+      (await client.get(path(portfolioApi.closedPositions, { id: fileId }))).body as { list: Position[] }
+    ).list;
+    expect(closed.some((p) => p.pos_type === 'Long')).toBe(true);
+    expect(closed.some((p) => p.pos_type === 'Short')).toBe(true);
+    for (const position of closed) {
+      const bar = await t.app.db
+        .selectFrom('daily_bars')
+        .select('close')
+        .where('symbol', '=', position.symbol)
+        .where('date', '=', position.close_date!.date)
+        .executeTakeFirstOrThrow();
+      expect(position.close_price).toBeCloseTo(Number(bar.close), 2);
+    }
+    const open = (
+      (await client.get(path(portfolioApi.openPositions, { id: fileId }))).body as { list: Position[] }
+    ).list;
+    expect(open.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('its unit price at each deposit and withdrawal is what the portfolio service computes for that day', async () => {
+    const funds = (await client.get(path(portfolioApi.fundsHistory, { id: fileId }))).body as FundEntry[];
+    const chart = (await client.post(portfolioApi.chart, { pid: fileId, etfs: ['SPY'] })).body as {
+      chart_data: { labels: string[]; datasets: { data: (number | null)[] }[] };
+    };
+    const { labels, datasets } = chart.chart_data;
+    expect(labels.length).toBeGreaterThan(400);
+    // The chart is the unit price's change since the first day (unit price 1), in percent.
+    for (const fund of funds) {
+      const index = labels.indexOf(fund.date);
+      expect(index).toBeGreaterThanOrEqual(0);
+      expect(fund.price).toBeCloseTo(1 + datasets[0]!.data[index]! / 100, 3);
+    }
+    // Not flat: the positions moved it.
+    expect(new Set(datasets[0]!.data).size).toBeGreaterThan(100);
+    const sharpe = (await client.get(path(portfolioApi.sharpe, { id: fileId }))).body as {
+      value: number | null;
+    };
+    expect(sharpe.value).not.toBeNull();
+  });
+
+  it('a watchlist with entries weeks old, at the closes of their days', async () => {
+    const watchlist = (await client.get(watchlistApi.get)).body as WatchlistResponse;
+    const items = watchlist.items;
+    expect(items.length).toBeGreaterThanOrEqual(3);
+    for (const item of items)
+      expect(Date.now() - Date.parse(item.entry_date.date)).toBeGreaterThan(7 * 86_400_000);
+  });
+
+  it('the monitor rules ran over the file: the notifications list answers', async () => {
+    const response = await client.get(
+      path(notificationsApi.list, { portfolio: fileId, count: 5, offset: 0 }),
+    );
+    expect(response.status).toBe(200);
+    expect((response.body as { total: number }).total).toBe(seeded.notifications);
+  });
+});
