@@ -269,3 +269,45 @@ describe('GET reports/admin_report_options', () => {
     expect((await ordinary.get(adminReportsApi.options)).status).toBe(403);
   });
 });
+
+describe('POST reports/admin_investment_pl_report', () => {
+  const body = () => ({ from_date: tradingDaysBack(35), to_date: tradingToday(), email: recipient });
+
+  it('answers the validation errors and refuses an ordinary user', async () => {
+    const bad = await admin.post(adminReportsApi.investmentPl, { ...body(), email: 'nope' });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toEqual({
+      status: false,
+      msg: `email: ${adminReportsMessages.emailInvalid}`,
+      field: 'email',
+    });
+    const order = await admin.post(adminReportsApi.investmentPl, {
+      ...body(),
+      from_date: '2026-03-10',
+      to_date: '2026-03-01',
+    });
+    expect(order.status).toBe(400);
+    expect((await ordinary.post(adminReportsApi.investmentPl, body())).status).toBe(403);
+  });
+
+  it("covers only the client admin's own account, and its P&L is the sum of the files' P&L", async () => {
+    const own = await clientAdmin.post(adminReportsApi.investmentPl, body());
+    expect(own.status, own.text).toBe(200);
+    expect(own.body).toMatchObject({ status: true, msg: adminReportsMessages.received });
+    const ownJob = (await t.app.jobs.waitFor((own.body as { jobId: string }).jobId, 60_000)) as JobRow;
+    expect(ownJob.state, ownJob.error ?? '').toBe('done');
+    const ownSummary = ownJob.result as { portfolios: number; pl: string };
+    expect(ownSummary.portfolios).toBe(1);
+
+    const single = await admin.post(adminReportsApi.clientsPortfolios, validBody());
+    const singleJob = (await t.app.jobs.waitFor((single.body as { jobId: string }).jobId, 60_000)) as JobRow;
+    expect(ownSummary.pl).toBe((singleJob.result as ClientsPortfolioTotals).pl);
+
+    const all = await admin.post(adminReportsApi.investmentPl, body());
+    const allJob = (await t.app.jobs.waitFor((all.body as { jobId: string }).jobId, 60_000)) as JobRow;
+    expect(allJob.state, allJob.error ?? '').toBe('done');
+    expect((allJob.result as { portfolios: number }).portfolios).toBeGreaterThanOrEqual(2);
+    const mails = await mailsTo(recipient);
+    expect(mails.some((mail) => mail.includes(allJob.file!.name))).toBe(true);
+  });
+});

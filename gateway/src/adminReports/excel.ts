@@ -1,4 +1,11 @@
-import type { Dec } from '@insight/shared/portfolio/accounting';
+import type {
+  ClientsPortfolioTotals,
+  InvestmentPlJobParams,
+  InvestmentPlSummary,
+  SignalJobParams,
+  SignalSummary,
+} from '@insight/shared/adminReports/schemas';
+import { Dec } from '@insight/shared/portfolio/accounting';
 import ExcelJS from 'exceljs';
 import type { PortfolioReportData } from './portfolioReport';
 
@@ -125,5 +132,151 @@ export async function portfolioWorkbook(report: PortfolioReportData): Promise<Bu
     });
 
   for (const sheet of workbook.worksheets) sheet.getRow(1).font = { bold: true };
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+export interface InvestmentPlRow {
+  accountId: number;
+  user: { id: number; email: string; name: string };
+  totals: ClientsPortfolioTotals;
+}
+
+/** The sums over every file (exact decimals as text). */
+export function investmentPlSummary(rows: readonly InvestmentPlRow[]): InvestmentPlSummary {
+  const sum = (pick: (t: ClientsPortfolioTotals) => string) =>
+    rows.reduce((total, row) => total.plus(pick(row.totals)), new Dec(0)).toString();
+  return {
+    portfolios: rows.length,
+    startAum: sum((t) => t.startAum),
+    endAum: sum((t) => t.endAum),
+    netFlows: sum((t) => t.netFlows),
+    pl: sum((t) => t.pl),
+  };
+}
+
+/** Admin Investment PL: a row per file of the scope, and the totals. */
+export async function investmentPlWorkbook(
+  rows: readonly InvestmentPlRow[],
+  summary: InvestmentPlSummary,
+  params: InvestmentPlJobParams,
+): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  workbook.created = new Date();
+  const sheet = workbook.addWorksheet('Investment P&L');
+  sheet.columns = [
+    { header: 'Account', key: 'account', width: 10 },
+    { header: 'User id', key: 'userId', width: 9 },
+    { header: 'User', key: 'user', width: 28 },
+    { header: 'E-mail', key: 'email', width: 30 },
+    { header: 'From', key: 'from', width: 12 },
+    { header: 'To', key: 'to', width: 12 },
+    { header: 'Unit price at start', key: 'startUnit', width: 14 },
+    { header: 'Unit price at end', key: 'endUnit', width: 14 },
+    { header: 'Return %', key: 'ret', width: 10 },
+    { header: 'Assets at start', key: 'startAum', width: 16 },
+    { header: 'Assets at end', key: 'endAum', width: 16 },
+    { header: 'Deposits less withdrawals', key: 'flows', width: 16 },
+    { header: 'P&L', key: 'pl', width: 14 },
+    { header: 'Trades', key: 'trades', width: 8 },
+    { header: 'Positions at end', key: 'positions', width: 10 },
+  ];
+  const num = (value: string, places: number) => Number(new Dec(value).toFixed(places));
+  for (const row of rows) {
+    const t = row.totals;
+    sheet.addRow({
+      account: row.accountId,
+      userId: row.user.id,
+      user: row.user.name,
+      email: row.user.email,
+      from: t.from,
+      to: t.to,
+      startUnit: num(t.startUnitPrice, 5),
+      endUnit: num(t.endUnitPrice, 5),
+      ret: num(t.unitPriceReturnPercent, 2),
+      startAum: num(t.startAum, 2),
+      endAum: num(t.endAum, 2),
+      flows: num(t.netFlows, 2),
+      pl: num(t.pl, 2),
+      trades: t.trades,
+      positions: t.openPositions,
+    });
+  }
+  const total = sheet.addRow({
+    user: `Total of ${summary.portfolios} portfolios, ${params.from_date} to ${params.to_date}`,
+    startAum: num(summary.startAum, 2),
+    endAum: num(summary.endAum, 2),
+    flows: num(summary.netFlows, 2),
+    pl: num(summary.pl, 2),
+  });
+  total.font = { bold: true };
+  sheet.getRow(1).font = { bold: true };
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+export interface SignalRow {
+  sector: string;
+  published: string;
+  symbol: string;
+  rating: 'buy' | 'sell';
+  analystId: string;
+  analyst?: string;
+  teamRank: number;
+  entry: number;
+  target: number;
+  last: number | null;
+  lastDate: string | null;
+  returnPercent: number | null;
+  etfReturnPercent: number | null;
+  reachedTarget: boolean;
+  outperformed: boolean;
+  success: boolean;
+  decided: boolean;
+}
+
+const yes = (value: boolean) => (value ? 'yes' : '');
+
+/** Admin signal: a row per team signal of the range, and the counts. */
+export async function signalWorkbook(
+  rows: readonly SignalRow[],
+  summary: SignalSummary,
+  params: SignalJobParams,
+): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  workbook.created = new Date();
+  const sheet = workbook.addWorksheet('Signals');
+  sheet.columns = [
+    { header: 'Published', key: 'published', width: 12 },
+    { header: 'Sector', key: 'sector', width: 22 },
+    { header: 'Symbol', key: 'symbol', width: 9 },
+    { header: 'Rating', key: 'rating', width: 7 },
+    { header: 'Analyst', key: 'analyst', width: 24 },
+    { header: 'Team rank', key: 'teamRank', width: 9 },
+    { header: 'Entry', key: 'entry', width: 10 },
+    { header: 'Target', key: 'target', width: 10 },
+    { header: 'Last close', key: 'last', width: 10 },
+    { header: 'Last date', key: 'lastDate', width: 12 },
+    { header: 'Return %', key: 'returnPercent', width: 10 },
+    { header: 'Sector ETF %', key: 'etfReturnPercent', width: 12 },
+    { header: 'Reached target', key: 'reached', width: 10 },
+    { header: 'Outperformed', key: 'outperformed', width: 10 },
+    { header: 'Success', key: 'success', width: 8 },
+    { header: 'Decided', key: 'decided', width: 8 },
+  ];
+  for (const row of rows)
+    sheet.addRow({
+      ...row,
+      rating: row.rating === 'buy' ? 'Buy' : 'Sell',
+      reached: yes(row.reachedTarget),
+      outperformed: yes(row.outperformed),
+      success: yes(row.success),
+      decided: yes(row.decided),
+    });
+  sheet.addRow({});
+  const total = sheet.addRow({
+    published: `${params.start_month} to ${params.end_month}`,
+    sector: `${summary.signals} signals, ${summary.successes} of ${summary.decided} decided succeeded`,
+  });
+  total.font = { bold: true };
+  sheet.getRow(1).font = { bold: true };
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }

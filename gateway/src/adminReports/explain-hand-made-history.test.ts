@@ -1,4 +1,12 @@
-import { adminReportsApi, adminReportsMessages, apiPath, type ExplainResponse } from '@insight/shared';
+import {
+  adminReportsApi,
+  adminReportsMessages,
+  apiPath,
+  type ExplainResponse,
+  type JobRow,
+  type SignalSummary,
+} from '@insight/shared';
+import ExcelJS from 'exceljs';
 import { ratingOutcome } from '@insight/shared/analysts/performance';
 import { analystTeam, analystTeamDefaults, type TeamCandidate } from '@insight/shared/analysts/team';
 import { tradingDaysBetween } from '@insight/shared/market/calendar';
@@ -260,5 +268,59 @@ describe('GET reports/explain_analyst_selection', () => {
   it('refuses an ordinary user with 403', async () => {
     const response = await ordinary.get(explainPath('2026-10', 'an-good', utilities, 0));
     expect(response.status).toBe(403);
+  });
+});
+
+describe('POST reports/admin_signal_report', () => {
+  it("lists the month range's ratings by analysts in their sector's team when they published", async () => {
+    const months = ['2025-09', '2025-10', '2025-11', '2025-12', '2026-01', '2026-02'];
+    const expected = made.filter((rating) => {
+      const month = rating.day.slice(0, 7);
+      if (!months.includes(month)) return false;
+      const [year, mon] = month.split('-').map(Number) as [number, number];
+      const teamDay = new Date(Date.UTC(year, mon - 1, 0)).toISOString().slice(0, 10);
+      return direct(teamDay).team.some((member) => member.analystId === rating.analyst);
+    });
+    expect(expected.length).toBeGreaterThan(0);
+    const response = await admin.post(adminReportsApi.signal, {
+      start_month: '2025-09',
+      end_month: '2026-02',
+      sector: utilities,
+      email: 'signals@example.test',
+    });
+    expect(response.status, response.text).toBe(200);
+    expect(response.body).toMatchObject({ status: true, msg: adminReportsMessages.received });
+    const job = (await t.app.jobs.waitFor((response.body as { jobId: string }).jobId, 60_000)) as JobRow;
+    expect(job.state, job.error ?? '').toBe('done');
+    expect((job.result as SignalSummary).signals).toBe(expected.length);
+    const stored = await t.app.db
+      .selectFrom('jobs')
+      .select('file_path')
+      .where('id', '=', job.id)
+      .executeTakeFirstOrThrow();
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(stored.file_path!);
+    const sheet = workbook.getWorksheet('Signals')!;
+    const published: string[] = [];
+    sheet.eachRow((row, index) => {
+      const value = row.getCell(1).value;
+      if (index > 1 && typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) published.push(value);
+    });
+    expect(published).toEqual(expected.map((rating) => rating.day).sort());
+  });
+
+  it('answers the validation errors and refuses an ordinary user', async () => {
+    const body = { start_month: '2026-01', end_month: '2026-02', sector: 0, email: 'signals@example.test' };
+    const bad = await admin.post(adminReportsApi.signal, { ...body, start_month: '2026-1' });
+    expect(bad.body).toEqual({
+      status: false,
+      msg: `start_month: ${adminReportsMessages.monthFormat}`,
+      field: 'start_month',
+    });
+    const order = await admin.post(adminReportsApi.signal, { ...body, start_month: '2026-03' });
+    expect(order.status).toBe(400);
+    const future = await admin.post(adminReportsApi.signal, { ...body, end_month: '2099-01' });
+    expect(future.body).toMatchObject({ status: false, msg: adminReportsMessages.futureMonth });
+    expect((await ordinary.post(adminReportsApi.signal, body)).status).toBe(403);
   });
 });

@@ -8,7 +8,13 @@ import {
   explainParamsSchema,
   explainResponseSchema,
   reportRequestedSchema,
+  investmentPlBodySchema,
+  investmentPlJobKind,
   type ClientsPortfoliosJobParams,
+  signalBodySchema,
+  signalJobKind,
+  type InvestmentPlJobParams,
+  type SignalJobParams,
 } from '@insight/shared/adminReports/schemas';
 import { newYorkDate } from '@insight/shared/market/calendar';
 import fp from 'fastify-plugin';
@@ -51,6 +57,40 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         request.body,
       );
       return { status: true as const, msg: adminReportsMessages.sent, jobId };
+    },
+  );
+
+  app.jobs.define<InvestmentPlJobParams>(investmentPlJobKind, (ctx) => service.runInvestmentPl(ctx));
+
+  app.post(
+    adminReportsApi.investmentPl,
+    {
+      config: { access: admins, effect: 'write' },
+      schema: { body: investmentPlBodySchema, response: { 200: reportRequestedSchema, ...refusals } },
+    },
+    async (request) => {
+      const session = requireSession(request);
+      const jobId = await app.jobs.enqueue<InvestmentPlJobParams>(investmentPlJobKind, session.userId, {
+        ...request.body,
+        accountId: await service.scopeOf(session),
+      });
+      return { status: true as const, msg: adminReportsMessages.received, jobId };
+    },
+  );
+
+  app.jobs.define<SignalJobParams>(signalJobKind, (ctx) => service.runSignal(ctx));
+
+  app.post(
+    adminReportsApi.signal,
+    {
+      config: { access: admins, effect: 'write' },
+      schema: { body: signalBodySchema, response: { 200: reportRequestedSchema, ...refusals } },
+    },
+    async (request) => {
+      const session = requireSession(request);
+      service.checkMonths(request.body.start_month, request.body.end_month);
+      const jobId = await app.jobs.enqueue<SignalJobParams>(signalJobKind, session.userId, request.body);
+      return { status: true as const, msg: adminReportsMessages.received, jobId };
     },
   );
 

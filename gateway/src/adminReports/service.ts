@@ -7,16 +7,32 @@ import {
   type AdminReportOptions,
   type ClientsPortfoliosJobParams,
   type ExplainResponse,
+  type InvestmentPlJobParams,
+  type SignalJobParams,
+  type SignalSummary,
 } from '@insight/shared/adminReports/schemas';
-import { analystTeamDefaults, type TeamRating } from '@insight/shared/analysts/team';
+import { ratingHorizonTradingDays } from '@insight/shared/analysts/performance';
+import {
+  analystTeam,
+  analystTeamDefaults,
+  type TeamCandidate,
+  type TeamRating,
+} from '@insight/shared/analysts/team';
 import { analyticsRepo } from '../analysts/repo';
-import { judgeRating, type CloseSeries } from '../analysts/judge';
+import { judgeRating, type CloseSeries, type RatingFacts } from '../analysts/judge';
 import type { JobContext, JobResult } from '../jobs/service';
 import { mailJobResult } from '../jobs/delivery';
 import type { Db } from '../platform/db';
 import { badRequest, forbidden, HttpError } from '../platform/errors';
 import type { Mailer } from '../platform/mail';
-import { portfolioWorkbook } from './excel';
+import {
+  investmentPlSummary,
+  investmentPlWorkbook,
+  portfolioWorkbook,
+  signalWorkbook,
+  type InvestmentPlRow,
+  type SignalRow,
+} from './excel';
 import { portfolioReport } from './portfolioReport';
 import { adminReportsRepo } from './repo';
 
@@ -174,6 +190,158 @@ export class AdminReportsService {
     return result;
   }
 
+  // ---- Admin Investment PL ----
+
+  /** The job: every file of the scope over the range, a row per user, in a workbook mailed to the recipient. */
+  async runInvestmentPl(ctx: JobContext<InvestmentPlJobParams>): Promise<JobResult> {
+    const { params } = ctx;
+    const users = (await this.repo.usersOf(params.accountId)).filter((user) => user.portfolio_id !== null);
+    const today = this.deps.today();
+    const rows: InvestmentPlRow[] = [];
+    let done = 0;
+    await ctx.progress({ done, total: users.length + 1, phase: 'Reading the portfolios' });
+    for (const user of users) {
+      if (ctx.signal.aborted) throw new Error('cancelled');
+      const report = await portfolioReport(
+        this.db,
+        { id: user.id, email: user.email, name: displayName(user) },
+        { from: params.from_date, to: params.to_date },
+        today,
+      );
+      if (report) rows.push({ accountId: user.account_id, user: report.user, totals: report.totals });
+      done += 1;
+      await ctx.progress({ done, total: users.length + 1, phase: `Portfolio of user ${user.id}` });
+    }
+    const name = `investment-pl-${params.from_date}-to-${params.to_date}.xlsx`;
+    const file = {
+      path: path.join(ctx.outputDir, name),
+      name,
+      contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    };
+    const summary = investmentPlSummary(rows);
+    await fs.writeFile(file.path, await investmentPlWorkbook(rows, summary, params));
+    const result: JobResult = { file, result: summary };
+    await mailJobResult(
+      this.deps.mailer,
+      {
+        to: params.email,
+        subject: `Investment P&L: ${params.from_date} to ${params.to_date}`,
+        text: `The profit and loss of ${rows.length} portfolio${rows.length === 1 ? '' : 's'} from ${params.from_date} to ${params.to_date} is attached.`,
+      },
+      result,
+    );
+    await ctx.progress({ done: users.length + 1, total: users.length + 1, phase: 'Sent' });
+    return result;
+  }
+
+  // ---- Admin signal ----
+
+  /** A signal report's months: not after the current month. */
+  checkMonths(start: string, end: string) {
+    const month = this.deps.today().slice(0, 7);
+    if (start > month) throw badRequest(m.futureMonth, 'start_month');
+    if (end > month) throw badRequest(m.futureMonth, 'end_month');
+  }
+
+  /** A sector's ratings and the closes judging them needs (its stocks' and its ETF's). */
+  private async sectorFacts(sector: string): Promise<SectorFacts> {
+    const ratings = await this.analytics.ratingFacts({ sector });
+    const etf = etfOfSector.get(sector) ?? null;
+    const symbols = [...new Set([...ratings.map((r) => r.symbol), ...(etf ? [etf] : [])])];
+    const series = await this.analytics.closeSeries({ symbols });
+    const newest = [...series.values()].reduce<string | null>((latest, s) => {
+      const last = s.dates.at(-1);
+      return last !== undefined && (latest === null || last > latest) ? last : latest;
+    }, null);
+    return { sector, ratings, series, etf, newest };
+  }
+
+  /**
+   * The job: the signals of the month range — ratings published by analysts who were in their
+   * sector's team when they published (the team as of the end of the month before, judged on what
+   * was known then) — each with how it has worked out since, as a mailed workbook.
+   */
+  async runSignal(ctx: JobContext<SignalJobParams>): Promise<JobResult> {
+    const { params } = ctx;
+    const sectorNames =
+      params.sector === 0 ? sectors.map((s) => s.name) : [sectors.find((s) => s.id === params.sector)!.name];
+    const months = monthsBetween(params.start_month, params.end_month);
+    const signals: SignalRow[] = [];
+    let done = 0;
+    const total = sectorNames.length + 1;
+    for (const sector of sectorNames) {
+      if (ctx.signal.aborted) throw new Error('cancelled');
+      await ctx.progress({ done, total, phase: `Signals of ${sector}`, sector });
+      const facts = await this.sectorFacts(sector);
+      const etfSeries = facts.etf ? facts.series.get(facts.etf) : undefined;
+      for (const month of months) {
+        const teamDay = previousMonthEnd(month);
+        const team = new Map(
+          analystTeam(candidatesAsOf(facts, teamDay), teamDay, analystTeamDefaults).map((m) => [
+            m.analystId,
+            m,
+          ]),
+        );
+        if (team.size === 0) continue;
+        for (const rating of facts.ratings) {
+          if (rating.publishedDay.slice(0, 7) !== month) continue;
+          const member = team.get(rating.analystId);
+          if (!member) continue;
+          const judged = judgeRating(rating, facts.series.get(rating.symbol), etfSeries);
+          const move = sinceEntry(rating, facts.series.get(rating.symbol), etfSeries);
+          signals.push({
+            sector,
+            published: rating.publishedDay,
+            symbol: rating.symbol,
+            rating: rating.rating,
+            analystId: rating.analystId,
+            teamRank: member.rank,
+            entry: rating.entryPrice,
+            target: rating.target,
+            last: move?.last ?? null,
+            lastDate: move?.lastDate ?? null,
+            returnPercent: move?.stock ?? null,
+            etfReturnPercent: move?.etf ?? null,
+            reachedTarget: judged.outcome.reachedTarget,
+            outperformed: judged.outcome.outperformed,
+            success: judged.outcome.success,
+            decided: judged.outcome.decided,
+          });
+        }
+      }
+      done += 1;
+    }
+    const names = await this.repo.analystNames([...new Set(signals.map((s) => s.analystId))]);
+    for (const signal of signals) signal.analyst = names.get(signal.analystId) ?? signal.analystId;
+    signals.sort((a, b) => a.published.localeCompare(b.published) || a.symbol.localeCompare(b.symbol));
+    const decided = signals.filter((s) => s.decided);
+    const summary: SignalSummary = {
+      signals: signals.length,
+      decided: decided.length,
+      successes: decided.filter((s) => s.success).length,
+    };
+    await ctx.progress({ done, total, phase: 'Writing the workbook' });
+    const name = `signals-${params.start_month}-to-${params.end_month}.xlsx`;
+    const file = {
+      path: path.join(ctx.outputDir, name),
+      name,
+      contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    };
+    await fs.writeFile(file.path, await signalWorkbook(signals, summary, params));
+    const result: JobResult = { file, result: summary };
+    await mailJobResult(
+      this.deps.mailer,
+      {
+        to: params.email,
+        subject: `Signal report: ${params.start_month} to ${params.end_month}`,
+        text: `${signals.length} team signal${signals.length === 1 ? '' : 's'} from ${params.start_month} to ${params.end_month} are in the attached file.`,
+      },
+      result,
+    );
+    await ctx.progress({ done: total, total, phase: 'Sent' });
+    return result;
+  }
+
   // ---- Research Analyst Team: explain ----
 
   async explain(
@@ -203,31 +371,11 @@ export class AdminReportsService {
     const params = analystTeamDefaults;
     const out: ExplainResponse['sectors'] = [];
     for (const sector of sectorNames) {
-      const ratings = await this.analytics.ratingFacts({ sector });
-      const etf = etfOfSector.get(sector);
-      const symbols = [...new Set([...ratings.map((r) => r.symbol), ...(etf ? [etf] : [])])];
-      const series = await this.analytics.closeSeries({ symbols });
-      const newest = [...series.values()].reduce<string | null>((latest, s) => {
-        const last = s.dates.at(-1);
-        return last !== undefined && (latest === null || last > latest) ? last : latest;
-      }, null);
+      const facts = await this.sectorFacts(sector);
       const end = monthEnd(input.month);
-      const asOf = newest !== null && newest < end ? newest : end > today ? today : end;
-      const etfSeries = knownBy(etf ? series.get(etf) : undefined, asOf);
-      const byAnalyst = new Map<string, TeamRating[]>();
-      for (const rating of ratings) {
-        if (rating.publishedDay > asOf) continue;
-        const judged = judgeRating(rating, knownBy(series.get(rating.symbol), asOf), etfSeries);
-        let list = byAnalyst.get(rating.analystId);
-        if (!list) byAnalyst.set(rating.analystId, (list = []));
-        list.push({
-          published: judged.publishedDay,
-          outcome: judged.outcome,
-          horizonEnded: judged.targetDate !== null,
-        });
-      }
-      const candidates = [...byAnalyst].map(([analystId, list]) => ({ analystId, ratings: list }));
-      const names = await this.repo.analystNames([...byAnalyst.keys(), analyst.id]);
+      const asOf = facts.newest !== null && facts.newest < end ? facts.newest : end > today ? today : end;
+      const candidates = candidatesAsOf(facts, asOf);
+      const names = await this.repo.analystNames([...candidates.map((c) => c.analystId), analyst.id]);
       out.push(explainTeamPlace(candidates, analyst.id, sector, asOf, params, (id) => names.get(id) ?? id));
     }
 
@@ -243,6 +391,73 @@ export class AdminReportsService {
       sectors: out,
     };
   }
+}
+
+interface SectorFacts {
+  sector: string;
+  ratings: RatingFacts[];
+  series: Map<string, CloseSeries>;
+  etf: string | null;
+  newest: string | null;
+}
+
+/** The sector's candidates for its team on `asOf`: each rating published by then, judged on the closes known by then. */
+function candidatesAsOf(facts: SectorFacts, asOf: string): TeamCandidate[] {
+  const etfSeries = knownBy(facts.etf ? facts.series.get(facts.etf) : undefined, asOf);
+  const byAnalyst = new Map<string, TeamRating[]>();
+  for (const rating of facts.ratings) {
+    if (rating.publishedDay > asOf) continue;
+    const judged = judgeRating(rating, knownBy(facts.series.get(rating.symbol), asOf), etfSeries);
+    let list = byAnalyst.get(rating.analystId);
+    if (!list) byAnalyst.set(rating.analystId, (list = []));
+    list.push({
+      published: judged.publishedDay,
+      outcome: judged.outcome,
+      horizonEnded: judged.targetDate !== null,
+    });
+  }
+  return [...byAnalyst].map(([analystId, ratings]) => ({ analystId, ratings }));
+}
+
+/** YYYY-MM months from `from` to `to`, both inclusive. */
+function monthsBetween(from: string, to: string): string[] {
+  const months: string[] = [];
+  let [year, month] = from.split('-').map(Number) as [number, number];
+  for (;;) {
+    const key = `${year}-${String(month).padStart(2, '0')}`;
+    if (key > to) break;
+    months.push(key);
+    month += 1;
+    if (month > 12) {
+      month = 1;
+      year += 1;
+    }
+  }
+  return months;
+}
+
+/** The last day of the month before a YYYY-MM month. */
+const previousMonthEnd = (month: string) => {
+  const [year, mon] = month.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(year, mon - 1, 0)).toISOString().slice(0, 10);
+};
+
+/** The stock's and the ETF's move from the rating's entry to the last close of its horizon so far, in percent. */
+function sinceEntry(rating: RatingFacts, stock: CloseSeries | undefined, etf: CloseSeries | undefined) {
+  if (!stock) return null;
+  const after = stock.dates.findIndex((day) => day > rating.publishedDay);
+  if (after < 0) return null;
+  const lastIndex = Math.min(stock.dates.length, after + ratingHorizonTradingDays) - 1;
+  const lastDate = stock.dates[lastIndex]!;
+  const last = stock.closes[lastIndex]!;
+  const pct = (from: number, to: number) => Math.round(((to - from) / from) * 10_000) / 100;
+  let etfMove: number | null = null;
+  if (etf) {
+    const entryAt = etf.dates.findLastIndex((day) => day <= rating.publishedDay);
+    const endAt = etf.dates.findLastIndex((day) => day <= lastDate);
+    if (entryAt >= 0 && endAt >= 0) etfMove = pct(etf.closes[entryAt]!, etf.closes[endAt]!);
+  }
+  return { last, lastDate, stock: pct(rating.entryPrice, last), etf: etfMove };
 }
 
 /** The answer as readable text (spec 002 §7.6 `ret`): a verdict per sector and each rule's numbers. */

@@ -245,5 +245,21 @@ export interface ClientsPortfolioTotals {
   openPositions: number;
 }
 
+/** The sums of an Admin Investment PL report over every file (exact decimals as text). */
+export interface InvestmentPlSummary {
+  portfolios: number;
+  startAum: string;
+  endAum: string;
+  netFlows: string;
+  pl: string;
+}
+
+/** The counts of an Admin signal report. */
+export interface SignalSummary {
+  signals: number;
+  decided: number;
+  successes: number;
+}
+
 // My reports names these jobs readably (shared jobs `jobKindLabels`, a registry each report adds to).
 Object.assign(jobKindLabels, adminReportJobLabels);
