@@ -204,7 +204,7 @@ function Explanation({ answer }: { answer: ExplainResponse }) {
     answer.mode === 'sector' ? answer.sectors : answer.sectors.filter((s) => s.inTeam || s.ratings > 0);
   const p = answer.params;
   return (
-    <Stack gap="4" minW="0" aria-live="polite" aria-label="Explanation">
+    <Stack as="section" gap="4" minW="0" aria-live="polite" aria-label="Explanation">
       <Box bg="bg.panel" borderWidth="1px" rounded="xl" p={{ base: '4', md: '6' }} minW="0">
         <Text fontWeight="semibold" fontSize="lg">
           {answer.analyst.name}
