@@ -31,6 +31,7 @@ import { realtimePlugin } from './realtime/plugin';
 import { universesRoutes } from './universes/routes';
 import { scanRoutes } from './scan/routes';
 import { backtestRoutes } from './backtest/routes';
+import { adminReportsRoutes } from './adminReports/routes';
 import { simRoutes } from './sim/routes';
 import { watchlistRoutes } from './watchlist/routes';
 import { portfolioRoutes } from './portfolio/routes';
@@ -107,6 +108,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(adminToolsRoutes);
   await app.register(scanRoutes);
   await app.register(backtestRoutes);
+  await app.register(adminReportsRoutes);
   if (config.sim.control) await app.register(simRoutes, { config });
   await app.register(realtimePlugin, { config });
 

@@ -26,3 +26,4 @@ export * from './scan/schemas';
 export * from './admin/schemas';
 export * from './support/schemas';
 export * from './backtest/schemas';
+export * from './adminReports/schemas';

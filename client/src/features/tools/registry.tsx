@@ -16,6 +16,18 @@ const UpdateEarningsDate = lazy(() =>
 );
 const UserOrders = lazy(() => import('./admin/UserOrders').then((m) => ({ default: m.UserOrders })));
 const CopyPortfolio = lazy(() => import('./admin/CopyPortfolio').then((m) => ({ default: m.CopyPortfolio })));
+const ClientsPortfolios = lazy(() =>
+  import('../adminReports/ClientsPortfolios').then((m) => ({ default: m.ClientsPortfolios })),
+);
+const AnalystTeamExplain = lazy(() =>
+  import('../adminReports/AnalystTeamExplain').then((m) => ({ default: m.AnalystTeamExplain })),
+);
+const InvestmentPl = lazy(() =>
+  import('../adminReports/InvestmentPl').then((m) => ({ default: m.InvestmentPl })),
+);
+const AdminSignal = lazy(() =>
+  import('../adminReports/AdminSignal').then((m) => ({ default: m.AdminSignal })),
+);
 const ThrottledAccounts = lazy(() =>
   import('./admin/ThrottledAccounts').then((m) => ({ default: m.ThrottledAccounts })),
 );
@@ -81,7 +93,7 @@ export const toolRegistry: readonly ToolEntry[] = [
     id: 'clients-portfolios',
     label: 'Clients Portfolios',
     audience: 'admins',
-    render: later('Clients Portfolios', 'the reports'),
+    render: () => <ClientsPortfolios />,
   },
   {
     id: 'strategy-backtest',
@@ -93,15 +105,15 @@ export const toolRegistry: readonly ToolEntry[] = [
     id: 'analyst-team',
     label: 'Research Analyst Team',
     audience: 'admins',
-    render: later('Research Analyst Team', 'the reports'),
+    render: () => <AnalystTeamExplain />,
   },
   {
     id: 'investment-pl',
     label: 'Admin Investment PL',
     audience: 'admins',
-    render: later('Admin Investment PL', 'the reports'),
+    render: () => <InvestmentPl />,
   },
-  { id: 'signal', label: 'Admin signal', audience: 'admins', render: later('Admin signal', 'the reports') },
+  { id: 'signal', label: 'Admin signal', audience: 'admins', render: () => <AdminSignal /> },
   {
     id: 'universe-history',
     label: 'Universe symbols history',

@@ -1,0 +1,173 @@
+import { Button, Field, HStack, Input, NativeSelect, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { adminReportsMessages, clientsPortfoliosBodySchema, clientsPortfoliosJobKind } from '@insight/shared';
+import { useState, type FormEvent } from 'react';
+import { errorMessage } from '../../api/request';
+import { useAtomValue } from '../../app/store';
+import { FormProblem } from '../../components/FormProblem';
+import { currentUserAtom } from '../auth/atoms';
+import { JobProgressBar, useLiveJob } from '../jobs/JobProgressBar';
+import { MyReports } from '../jobs/MyReports';
+import { ToolCard, ToolSuccess } from '../tools/admin/ToolCard';
+import { adminReportCalls } from './api';
+import { defaultRange, useReportOptions } from './useReportOptions';
+
+/**
+ * Clients Portfolios (spec 002 §§2.2, 2.4, 7.6, 8): one client's portfolio over a date range —
+ * positions, trades, P&L and the unit price path — built by a job into an Excel file that is mailed
+ * and kept in My reports. A client admin picks among their own account's users only.
+ */
+export function ClientsPortfolios() {
+  const me = useAtomValue(currentUserAtom);
+  const { state, retry } = useReportOptions();
+  const [userId, setUserId] = useState('');
+  const [range, setRange] = useState(defaultRange);
+  const [email, setEmail] = useState(me?.email ?? '');
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [success, setSuccess] = useState<string | null>(null);
+  const [jobId, setJobId] = useState<string | null>(null);
+  const [refreshKey, setRefreshKey] = useState(0);
+
+  const withFile = state.kind === 'ready' ? state.options.users.filter((user) => user.hasFile) : [];
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSuccess(null);
+    const parsed = clientsPortfoliosBodySchema.safeParse({
+      user_id: userId === '' ? undefined : Number(userId),
+      from_date: range.from,
+      to_date: range.to,
+      email,
+    });
+    if (!parsed.success) {
+      setProblem(parsed.error.issues[0]?.message ?? adminReportsMessages.userRequired);
+      return;
+    }
+    setBusy(true);
+    setProblem(null);
+    try {
+      const answer = await adminReportCalls.clientsPortfolios(parsed.data);
+      setSuccess(answer.msg);
+      setJobId(answer.jobId);
+      setRefreshKey((key) => key + 1);
+    } catch (error) {
+      setProblem(errorMessage(error, 'Could not request the report. Please try again.'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Stack gap="6" minW="0">
+      <ToolCard
+        title="Clients Portfolios"
+        intro="A client's portfolio over a date range: positions, trades, profit and loss and the unit price path, as an Excel file sent by e-mail and kept in My reports."
+      >
+        {state.kind === 'loading' ? (
+          <Stack gap="4" maxW="xl" aria-busy="true" aria-label="Loading the users">
+            <Skeleton h="10" />
+            <Skeleton h="10" />
+            <Skeleton h="10" />
+          </Stack>
+        ) : state.kind === 'error' ? (
+          <Stack gap="3" maxW="xl">
+            <FormProblem message={state.message} />
+            <HStack>
+              <Button size="sm" variant="outline" onClick={retry}>
+                Try again
+              </Button>
+            </HStack>
+          </Stack>
+        ) : withFile.length === 0 ? (
+          <Text color="fg.muted">No user you can report on has a portfolio yet.</Text>
+        ) : (
+          <form noValidate onSubmit={submit} aria-label="Clients portfolios report">
+            <Stack gap="4" maxW="xl">
+              <Field.Root required>
+                <Field.Label>Client</Field.Label>
+                <NativeSelect.Root size="sm">
+                  <NativeSelect.Field
+                    name="user"
+                    value={userId}
+                    onChange={(event) => setUserId(event.currentTarget.value)}
+                  >
+                    <option value="">Choose a client</option>
+                    {withFile.map((user) => (
+                      <option key={user.id} value={user.id}>
+                        {user.name === user.email ? user.email : `${user.name} (${user.email})`} · id{' '}
+                        {user.id}
+                      </option>
+                    ))}
+                  </NativeSelect.Field>
+                  <NativeSelect.Indicator />
+                </NativeSelect.Root>
+              </Field.Root>
+              <Stack direction={{ base: 'column', sm: 'row' }} gap="4">
+                <Field.Root required>
+                  <Field.Label>From</Field.Label>
+                  <Input
+                    type="date"
+                    name="from_date"
+                    size="sm"
+                    value={range.from}
+                    onChange={(event) => setRange({ ...range, from: event.currentTarget.value })}
+                  />
+                </Field.Root>
+                <Field.Root required>
+                  <Field.Label>To</Field.Label>
+                  <Input
+                    type="date"
+                    name="to_date"
+                    size="sm"
+                    value={range.to}
+                    onChange={(event) => setRange({ ...range, to: event.currentTarget.value })}
+                  />
+                </Field.Root>
+              </Stack>
+              <Field.Root required>
+                <Field.Label>Send to</Field.Label>
+                <Input
+                  type="email"
+                  name="email"
+                  size="sm"
+                  maxLength={100}
+                  value={email}
+                  onChange={(event) => setEmail(event.currentTarget.value)}
+                  autoComplete="email"
+                />
+              </Field.Root>
+              <FormProblem message={problem} />
+              <ToolSuccess message={success}>{jobId && <ReportProgress jobId={jobId} />}</ToolSuccess>
+              <HStack>
+                <Button type="submit" colorPalette="brand" loading={busy} loadingText="Requesting">
+                  Send report
+                </Button>
+              </HStack>
+            </Stack>
+          </form>
+        )}
+      </ToolCard>
+      <MyReports
+        kinds={[clientsPortfoliosJobKind]}
+        refreshKey={refreshKey}
+        title="Clients portfolio reports"
+      />
+    </Stack>
+  );
+}
+
+function ReportProgress({ jobId }: { jobId: string }) {
+  const live = useLiveJob({ id: jobId, state: 'queued', progress: null, url: null });
+  return (
+    <Stack gap="1" mt="2" w="full">
+      <JobProgressBar live={live} label="Report built" />
+      <Text fontSize="xs" color="fg.muted">
+        {live.state === 'done'
+          ? 'Done: the report was mailed and is in My reports.'
+          : live.state === 'failed'
+            ? 'The report failed; see the list below.'
+            : (live.phase ?? 'Waiting for a free worker')}
+      </Text>
+    </Stack>
+  );
+}
