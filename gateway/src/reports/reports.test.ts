@@ -93,7 +93,11 @@ async function download(client: HttpClient, url: string) {
   const response = await fetch(t.baseUrl + url, {
     headers: { cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
   });
-  return { status: response.status, type: response.headers.get('content-type'), body: Buffer.from(await response.arrayBuffer()) };
+  return {
+    status: response.status,
+    type: response.headers.get('content-type'),
+    body: Buffer.from(await response.arrayBuffer()),
+  };
 }
 
 async function mailsTo(email: string): Promise<string[]> {
@@ -106,7 +110,11 @@ async function mailsTo(email: string): Promise<string[]> {
 describe('Market Data report: the refusals', () => {
   it.each<[string, Partial<Record<keyof MarketDataPathParams, string | number>>, string]>([
     ['a from month not YYYY-MM', { fromMonth: '2024-13' }, reportsMessages.month],
-    ['a from month after the to month', { fromMonth: '2099-01', toMonth: '2098-01' }, reportsMessages.monthOrder],
+    [
+      'a from month after the to month',
+      { fromMonth: '2099-01', toMonth: '2098-01' },
+      reportsMessages.monthOrder,
+    ],
     ['a to month in the future', { fromMonth: '2099-01', toMonth: '2099-02' }, reportsMessages.futureMonth],
     ['no sector', { sectors: ',' }, reportsMessages.sectors],
     ['an invalid mail', { email: 'not-a-mail' }, reportsMessages.email],
@@ -157,7 +165,12 @@ describe('Market Data report: the job', () => {
     const toMonth = month();
     const ack = await admin.get(reportParams({ toMonth, sectors: '1,2,8', count: 10 }));
     expect(ack.status).toBe(200);
-    expect(ack.body).toMatchObject({ status: true, msg: reportMessages.requestReceived, delivery: 'download', toMonth });
+    expect(ack.body).toMatchObject({
+      status: true,
+      msg: reportMessages.requestReceived,
+      delivery: 'download',
+      toMonth,
+    });
     const job = await waitDone(admin, ack.body.jobId as string);
     expect(job.state).toBe('done');
     expect(job.url).toBe(`/api/jobs/${job.id}/file`);
@@ -200,7 +213,10 @@ describe('Market Data report: the job', () => {
       sheet.eachRow((row, n) => {
         if (n > 1) rows.push({ ticker: row.getCell(tickerAt).value, score: row.getCell(scoreAt).value });
       });
-      const expected = scanned.opportunities[sector]!.map((row) => ({ ticker: row.ticker, score: row.totalScore }));
+      const expected = scanned.opportunities[sector]!.map((row) => ({
+        ticker: row.ticker,
+        score: row.totalScore,
+      }));
       expect(rows).toEqual(expected);
       total += rows.length;
     }
@@ -220,7 +236,9 @@ describe('Market Data report: the job', () => {
     const job = await waitDone(alice, mine.body.jobId as string);
     expect(job.state).toBe('done');
     expect((job.result as MarketDataJobResult).asOf <= lastDayOf(shiftMonth(toMonth, -1))).toBe(true);
-    expect((await alice.get(reportParams({ toMonth, sectors: '3', reportType: 'performance' }))).body.toMonth).toBe(toMonth);
+    expect(
+      (await alice.get(reportParams({ toMonth, sectors: '3', reportType: 'performance' }))).body.toMonth,
+    ).toBe(toMonth);
     expect((await admin.get(reportParams({ toMonth, sectors: '3' }))).body.toMonth).toBe(toMonth);
   }, 90_000);
 
@@ -295,16 +313,28 @@ describe('analyst sector trend', () => {
     const longOnly = (await alice.get(trend({ short: 0 }))).body;
     expect(both.chart_data.labels).toHaveLength(11);
     expect(both.chart_data.labels[0]).toBe('IT');
-    const recent = both.counts.reduce((sum: number, c: { recent: { long: number; short: number } }) => sum + c.recent.long + c.recent.short, 0);
+    const recent = both.counts.reduce(
+      (sum: number, c: { recent: { long: number; short: number } }) => sum + c.recent.long + c.recent.short,
+      0,
+    );
     expect(recent).toBeGreaterThan(0);
-    both.counts.forEach((c: { previous: { long: number; short: number }; recent: { long: number; short: number } }, i: number) => {
-      expect(both.chart_data.datasets[0].data[i]).toBe(c.previous.long - c.previous.short);
-      expect(both.chart_data.datasets[1].data[i]).toBe(c.recent.long - c.recent.short);
-      expect(both.chart_data.datasets[2].data[i]).toBe(c.recent.long - c.recent.short - (c.previous.long - c.previous.short));
-      expect(longOnly.counts[i].recent).toEqual({ long: c.recent.long, short: 0 });
-    });
+    both.counts.forEach(
+      (
+        c: { previous: { long: number; short: number }; recent: { long: number; short: number } },
+        i: number,
+      ) => {
+        expect(both.chart_data.datasets[0].data[i]).toBe(c.previous.long - c.previous.short);
+        expect(both.chart_data.datasets[1].data[i]).toBe(c.recent.long - c.recent.short);
+        expect(both.chart_data.datasets[2].data[i]).toBe(
+          c.recent.long - c.recent.short - (c.previous.long - c.previous.short),
+        );
+        expect(longOnly.counts[i].recent).toEqual({ long: c.recent.long, short: 0 });
+      },
+    );
     const team = (await alice.get(trend({ teamOnly: 1 }))).body;
-    team.counts.forEach((c: { recent: { long: number } }, i: number) => expect(c.recent.long).toBeLessThanOrEqual(both.counts[i].recent.long));
+    team.counts.forEach((c: { recent: { long: number } }, i: number) =>
+      expect(c.recent.long).toBeLessThanOrEqual(both.counts[i].recent.long),
+    );
     const sp = (await alice.get(trend({ universe: sp500 }))).body;
     expect(sp.status).toBe(true);
   });

@@ -22,7 +22,13 @@ import type { Config } from '../config';
 import { marketNow } from '../market/service';
 import { HttpError } from '../platform/errors';
 import { requireSession } from '../platform/session';
-import { analystSectorTrend, MarketDataReports, marketTrends, type MarketDataJob, type ReportsDeps } from './service';
+import {
+  analystSectorTrend,
+  MarketDataReports,
+  marketTrends,
+  type MarketDataJob,
+  type ReportsDeps,
+} from './service';
 
 const refusals = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 
@@ -63,7 +69,8 @@ const routes: FastifyPluginAsyncZod<{ config: Config }> = async (app, options) =
     async (request, reply) => {
       const { userId } = requireSession(request);
       const job = await app.jobs.get(request.params.id);
-      if (!job || job.ownerId !== userId || job.kind !== marketDataJobKind) throw new HttpError(404, 'No such job');
+      if (!job || job.ownerId !== userId || job.kind !== marketDataJobKind)
+        throw new HttpError(404, 'No such job');
       const csv = (job.result as MarketDataJobResult | null)?.csv;
       if (job.state !== 'done' || !csv) throw new HttpError(404, reportsMessages.noFile);
       const file = path.join(options.config.jobs.dir, job.id, path.basename(csv));
@@ -82,7 +89,10 @@ const routes: FastifyPluginAsyncZod<{ config: Config }> = async (app, options) =
     reportsApi.marketTrends,
     {
       config: { access: 'tools.use', effect: 'read' },
-      schema: { querystring: marketTrendsQuerySchema, response: { 200: marketTrendsResponseSchema, ...refusals } },
+      schema: {
+        querystring: marketTrendsQuerySchema,
+        response: { 200: marketTrendsResponseSchema, ...refusals },
+      },
     },
     async (request) => marketTrends(deps, request.query),
   );

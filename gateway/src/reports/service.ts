@@ -243,7 +243,10 @@ export class MarketDataReports {
  * percent change since its first close in the range, per trading day. Default range: the last 3
  * months up to yesterday; a range under 2 days is refused ("Please select a wider date range").
  */
-export async function marketTrends(deps: ReportsDeps, query: MarketTrendsQuery): Promise<MarketTrendsResponse> {
+export async function marketTrends(
+  deps: ReportsDeps,
+  query: MarketTrendsQuery,
+): Promise<MarketTrendsResponse> {
   const yesterday = shiftDay(deps.today(), -1);
   const toDate = query.toDate ?? yesterday;
   const fromDate = query.fromDate ?? shiftDayMonths(toDate, -3);
@@ -265,7 +268,11 @@ export async function marketTrends(deps: ReportsDeps, query: MarketTrendsQuery):
     status: true,
     fromDate,
     toDate,
-    chart_data: { labels, datasets: datasets.filter((set) => set.data.some((v) => v !== null)), first: labels[0] ?? null },
+    chart_data: {
+      labels,
+      datasets: datasets.filter((set) => set.data.some((v) => v !== null)),
+      first: labels[0] ?? null,
+    },
   };
 }
 
@@ -316,7 +323,11 @@ export async function analystSectorTrend(
       if (team && !team.has(rating.analystId)) continue;
       const day = rating.publishedDay;
       const bucket =
-        day >= recentFrom && day <= recentTo ? recent : day >= previousFrom && day <= previousTo ? previous : null;
+        day >= recentFrom && day <= recentTo
+          ? recent
+          : day >= previousFrom && day <= previousTo
+            ? previous
+            : null;
       if (!bucket) continue;
       if (rating.rating === 'buy' && params.long) bucket.long += 1;
       if (rating.rating === 'sell' && params.short) bucket.short += 1;
@@ -378,4 +389,3 @@ function teamOf(
     cache.remember(cache.judgements, key, judgeSector(facts, sector.name, sector.symbol, asOf));
   return new Set(judgement.team.map((member) => member.analystId));
 }
-

@@ -73,4 +73,5 @@ export type JobDoneEvent = z.infer<typeof jobDoneEventSchema>;
 /** Readable names of the job kinds the product defines (others show their kind). */
 export const jobKindLabels: Record<string, string> = {
   'admin.addSymbols': 'Add symbols',
+  'reports.marketData': 'Market Data report',
 };

@@ -15,12 +15,12 @@ export const reportsApi = {
   /** The same report's rows as CSV (all sectors, a Sector column), for the job's owner. */
   marketDataCsv: '/api/reports/performance_opportunities_csv/:id',
   marketTrends: '/api/reports/getMarketTrends',
-  analystSectorTrend: '/api/reports/analyst_sector_trend/:long/:short/:teamOnly/:compareMonths/:startMonth/:universe',
+  analystSectorTrend:
+    '/api/reports/analyst_sector_trend/:long/:short/:teamOnly/:compareMonths/:startMonth/:universe',
 } as const;
 
 /** The job kind of a Market Data report (My reports lists it). */
 export const marketDataJobKind = 'reports.marketData';
-export const marketDataJobLabel = 'Market Data report';
 
 /** Spec 001 §5 and 002 §5: limits of the report's fields. */
 export const reportLimits = {
@@ -138,7 +138,12 @@ export const marketDataParamsSchema = z.object({
     )
     .pipe(
       z
-        .array(z.number().int().refine((id) => sectorIds.includes(id), 'an unknown sector id'))
+        .array(
+          z
+            .number()
+            .int()
+            .refine((id) => sectorIds.includes(id), 'an unknown sector id'),
+        )
         .min(1, reportsMessages.sectors),
     ),
   /** 5. Tickers (comma separated) the report is narrowed to within the universe, or '-' for every one. */
@@ -310,7 +315,10 @@ export const analystSectorTrendParamsSchema = z.object({
   /** The length of each compared period: 1, 3 or 6 months. */
   compareMonths: z.coerce
     .number()
-    .refine((value) => (compareMonthsChoices as readonly number[]).includes(value), reportsMessages.compareMonths),
+    .refine(
+      (value) => (compareMonthsChoices as readonly number[]).includes(value),
+      reportsMessages.compareMonths,
+    ),
   /** YYYY-MM: the first month of the recent period. */
   startMonth: monthField,
   /** Universe id, 0 for all symbols. */

@@ -7,6 +7,7 @@ const UniversesScreen = lazy(() => import('../universes/UniversesScreen'));
 const UniverseHistoryScreen = lazy(() => import('../universes/UniverseHistoryScreen'));
 const PortfolioNotificationsReport = lazy(() => import('./PortfolioNotificationsReport'));
 const ScannerPage = lazy(() => import('../scanner/ScannerPage').then((m) => ({ default: m.ScannerPage })));
+const MarketDataPage = lazy(() => import('../reports/MarketDataPage'));
 const MyReports = lazy(() => import('../jobs/MyReports').then((m) => ({ default: m.MyReports })));
 const AddSymbols = lazy(() => import('./admin/AddSymbols').then((m) => ({ default: m.AddSymbols })));
 const UpdateEarningsDate = lazy(() =>
@@ -62,7 +63,7 @@ export const toolRegistry: readonly ToolEntry[] = [
     id: 'market-data',
     label: 'Market Data',
     audience: 'everyone',
-    render: later('Market Data', 'the reports'),
+    render: () => <MarketDataPage />,
   },
   { id: 'backtest', label: 'Backtest', audience: 'everyone', render: later('Backtest', 'the reports') },
   { id: 'universes', label: 'Universes', audience: 'everyone', render: () => <UniversesScreen /> },
