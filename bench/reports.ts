@@ -1,7 +1,8 @@
 /**
  * The Market Data report's time on the embedded default (PGlite, in process), on the realistic
  * backfilled market: one sector (Information Technology) of the S&P 500, 20 symbols, scored, from the
- * request to the job's end (workbook and CSV written), first with nothing in memory and then after the
+ * request to the job's end (workbook and CSV written), the newest month of the market as the to month
+ * (a non-admin's report: the month before it), first with nothing in memory and then after the
  * start's warm-up. Prints figures; the target (≤ 5 s) is printed as met or MISSED, never asserted.
  *
  *   node --import tsx bench/reports.ts
@@ -53,6 +54,9 @@ async function measure(mode: 'cold' | 'warm') {
     const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
     await app.universes.refreshSystemUniverses();
     await app.scanner.cache.warming;
+    // The copy's first load writes the compact bar rows in the background (as a deployment's first
+    // start does once): let it end, so the report does not queue behind it on PGlite's one connection.
+    await app.scanner.cache.folding;
     if (mode === 'cold') app.scanner.cache.reset();
 
     const repo = accountsRepo(app.db);
@@ -87,10 +91,16 @@ async function measure(mode: 'cold' | 'warm') {
       name: string;
     }[];
     const sp500 = universes.find((universe) => universe.name === 'S&P500')!.id;
-    const month = new Date().toISOString().slice(0, 7);
+    // The newest month of the market (the simulated clock may differ from the wall clock).
+    const newest = (await app.db
+      .selectFrom('daily_bars')
+      .select((eb) => eb.fn.max('date').as('day'))
+      .where('symbol', '=', 'SPY')
+      .executeTakeFirst())!.day as string;
+    const month = newest.slice(0, 7);
     const url = apiPath(reportsApi.marketData, {
       fromMonth: shiftMonth(month, -3),
-      toMonth: shiftMonth(month, -1),
+      toMonth: month,
       universe: sp500,
       sectors: '1',
       tickers: '-',
@@ -99,7 +109,9 @@ async function measure(mode: 'cold' | 'warm') {
       beta: '0',
       volume: '0',
       daysToEarning: 14,
-      minEps: 0,
+      // Point in time: fundamentals are known from their fetch day on, so a past month has none and an
+      // EPS filter would drop every symbol; the report form starts with it empty too.
+      minEps: '-',
       minRoe: '-',
       minUpside: 5,
       filterAdr: 0,
@@ -121,6 +133,7 @@ async function measure(mode: 'cold' | 'warm') {
     return {
       toAck: acknowledged - started,
       toDone: ended - started,
+      run: Date.parse(job.finishedAt!) - Date.parse(job.startedAt!),
       rows: (job.result as { rows: number }).rows,
     };
   } finally {
@@ -137,14 +150,20 @@ async function main() {
   console.log(
     `\nMarket Data report, S&P 500, 1 sector × 20, scored, PGlite in process (${os.cpus()[0]?.model.trim()}, ${os.cpus().length} cores, Node ${process.version})`,
   );
-  console.log('| report | to acknowledgement | to file written | rows | target | |');
-  console.log('| --- | --- | --- | --- | --- | --- |');
+  console.log(
+    `load average ${os
+      .loadavg()
+      .map((x) => x.toFixed(1))
+      .join(', ')}`,
+  );
+  console.log('| report | to acknowledgement | to file written | job run | rows | target | |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- |');
   for (const [label, t] of [
     ['nothing in memory (facts loaded by this report)', cold],
     ["after the start's warm-up", warm],
   ] as const)
     console.log(
-      `| ${label} | ${ms(t.toAck)} | ${ms(t.toDone)} | ${t.rows} | ≤ 5,000 ms | ${t.toDone <= targetMs ? 'met' : 'MISSED'} |`,
+      `| ${label} | ${ms(t.toAck)} | ${ms(t.toDone)} | ${ms(t.run)} | ${t.rows} | ≤ 5,000 ms | ${t.toDone <= targetMs ? 'met' : 'MISSED'} |`,
     );
 }
 

@@ -68,8 +68,8 @@ function RangeField({
   return (
     <Field.Root>
       <Field.Label>{label}</Field.Label>
-      <Flex gap="2" wrap="wrap">
-        <NativeSelect.Root w={{ base: 'full', sm: '36' }}>
+      <Stack gap="2" w="full">
+        <NativeSelect.Root>
           <NativeSelect.Field
             aria-label={`${label} condition`}
             value={value.condition}
@@ -85,30 +85,32 @@ function RangeField({
           </NativeSelect.Field>
           <NativeSelect.Indicator />
         </NativeSelect.Root>
-        <Input
-          id={`${id}-from`}
-          aria-label={`${label} from`}
-          placeholder="from"
-          maxLength={reportLimits.rangeValue}
-          inputMode="decimal"
-          flex="1"
-          minW="20"
-          disabled={value.condition === 'none' || value.condition === 'lower'}
-          value={value.from}
-          onChange={(e) => onChange({ ...value, from: e.target.value })}
-        />
-        <Input
-          aria-label={`${label} to`}
-          placeholder="to"
-          maxLength={reportLimits.rangeValue}
-          inputMode="decimal"
-          flex="1"
-          minW="20"
-          disabled={value.condition === 'none' || value.condition === 'greater'}
-          value={value.to}
-          onChange={(e) => onChange({ ...value, to: e.target.value })}
-        />
-      </Flex>
+        <Flex gap="2">
+          <Input
+            id={`${id}-from`}
+            aria-label={`${label} from`}
+            placeholder="from"
+            maxLength={reportLimits.rangeValue}
+            inputMode="decimal"
+            flex="1"
+            minW="20"
+            disabled={value.condition === 'none' || value.condition === 'lower'}
+            value={value.from}
+            onChange={(e) => onChange({ ...value, from: e.target.value })}
+          />
+          <Input
+            aria-label={`${label} to`}
+            placeholder="to"
+            maxLength={reportLimits.rangeValue}
+            inputMode="decimal"
+            flex="1"
+            minW="20"
+            disabled={value.condition === 'none' || value.condition === 'greater'}
+            value={value.to}
+            onChange={(e) => onChange({ ...value, to: e.target.value })}
+          />
+        </Flex>
+      </Stack>
     </Field.Root>
   );
 }
@@ -156,7 +158,9 @@ export function MarketDataForm({
   const [beta, setBeta] = useState<RangeState>(noRange);
   const [volume, setVolume] = useState<RangeState>(noRange);
   const [daysToEarning, setDaysToEarning] = useState(String(scannerDefaults.daysToEarning));
-  const [minEps, setMinEps] = useState(String(scannerDefaults.minEps));
+  // Point in time: a past month has no fundamentals (known from their fetch day on), so an EPS
+  // filter would empty the report; it starts empty here (the scanner's default is 0).
+  const [minEps, setMinEps] = useState('');
   const [minRoe, setMinRoe] = useState('');
   const [minUpside, setMinUpside] = useState(String(scannerDefaults.minUpside));
   const [filterAdr, setFilterAdr] = useState<boolean>(scannerDefaults.filterAdr);
