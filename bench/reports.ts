@@ -123,16 +123,20 @@ async function measure(mode: 'cold' | 'warm') {
       team: '-',
       weights: '-',
     });
+    const cpuStart = process.cpuUsage();
     const started = performance.now();
     const ack = (await (await fetch(baseUrl + url, { headers: { cookie } })).json()) as { jobId: string };
     const acknowledged = performance.now();
     const job = await app.jobs.waitFor(ack.jobId, 60_000);
     const ended = performance.now();
+    const cpu = process.cpuUsage(cpuStart);
     if (job?.state !== 'done')
       throw new Error(`the report ended ${job?.state ?? 'late'}: ${job?.error ?? ''}`);
     return {
       toAck: acknowledged - started,
       toDone: ended - started,
+      // The gateway's CPU time over the request (user + system): less bent by other work on the machine.
+      cpu: (cpu.user + cpu.system) / 1000,
       run: Date.parse(job.finishedAt!) - Date.parse(job.startedAt!),
       rows: (job.result as { rows: number }).rows,
     };
@@ -156,14 +160,14 @@ async function main() {
       .map((x) => x.toFixed(1))
       .join(', ')}`,
   );
-  console.log('| report | to acknowledgement | to file written | job run | rows | target | |');
-  console.log('| --- | --- | --- | --- | --- | --- | --- |');
+  console.log('| report | to acknowledgement | to file written | job run | CPU time | rows | target | |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
   for (const [label, t] of [
     ['nothing in memory (facts loaded by this report)', cold],
     ["after the start's warm-up", warm],
   ] as const)
     console.log(
-      `| ${label} | ${ms(t.toAck)} | ${ms(t.toDone)} | ${ms(t.run)} | ${t.rows} | ≤ 5,000 ms | ${t.toDone <= targetMs ? 'met' : 'MISSED'} |`,
+      `| ${label} | ${ms(t.toAck)} | ${ms(t.toDone)} | ${ms(t.run)} | ${ms(t.cpu)} | ${t.rows} | ≤ 5,000 ms | ${t.toDone <= targetMs ? 'met' : 'MISSED'} |`,
     );
 }
 
