@@ -67,7 +67,7 @@ describe.skipIf(skipReason)('Market Data in a real browser', () => {
         .waitFor(slack);
 
       // The job appears and finishes in the list without a reload.
-      const list = page.getByRole('list', { name: 'My Market Data reports' });
+      const list = page.getByRole('list', { name: 'Requested reports' });
       const item = list.getByTestId('job-item').first();
       await item.waitFor(slack);
       await list.locator('[data-testid="job-item"][data-state="done"]').first().waitFor({ timeout: 90_000 });

@@ -69,7 +69,7 @@ export default function MarketDataPage() {
           </Text>
         )}
       </Panel>
-      <MyReports kinds={[marketDataJobKind]} refreshKey={requested} title="My Market Data reports" />
+      <MyReports kinds={[marketDataJobKind]} refreshKey={requested} title="Requested reports" />
     </Stack>
   );
 }
