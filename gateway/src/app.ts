@@ -32,6 +32,7 @@ import { universesRoutes } from './universes/routes';
 import { scanRoutes } from './scan/routes';
 import { backtestRoutes } from './backtest/routes';
 import { adminReportsRoutes } from './adminReports/routes';
+import { reportsRoutes } from './reports/routes';
 import { simRoutes } from './sim/routes';
 import { watchlistRoutes } from './watchlist/routes';
 import { portfolioRoutes } from './portfolio/routes';
@@ -109,6 +110,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(scanRoutes);
   await app.register(backtestRoutes);
   await app.register(adminReportsRoutes);
+  await app.register(reportsRoutes, { config });
   if (config.sim.control) await app.register(simRoutes, { config });
   await app.register(realtimePlugin, { config });
 

@@ -212,6 +212,9 @@ export interface ScanDeps {
   cache: ScanCache;
 }
 
+/** The universe id that stands for every symbol of the system. */
+export const allSymbols = 0;
+
 export interface ScanParams {
   scanId: string;
   userId: number;
@@ -252,8 +255,11 @@ export async function checkScan(deps: ScanDeps, params: ScanParams) {
   const chosen = sectors.filter((sector) => params.sectorIds.includes(sector.id));
   if (chosen.length === 0) throw new HttpError(400, scanMessages.noSectors, 'sectors');
   const universes = universesRepo(deps.db);
-  const universe = await universes.findVisible(params.universeId, await universes.accountOf(params.userId));
-  if (!universe) throw notFound(scanMessages.unknownUniverse);
+  // Universe 0 is every symbol of the system (the Market Data report's "all").
+  if (params.universeId !== allSymbols) {
+    const universe = await universes.findVisible(params.universeId, await universes.accountOf(params.userId));
+    if (!universe) throw notFound(scanMessages.unknownUniverse);
+  }
   let settingFilters = scanFiltersSchema.parse({});
   if (params.settingId !== undefined) {
     const row = await scanRepo(deps.db).setting(params.userId, params.settingId);
@@ -292,7 +298,7 @@ export async function runScan(
     });
   }
   const [symbols, inFile] = await Promise.all([
-    universes.symbolsOf(params.universeId),
+    params.universeId === allSymbols ? [] : universes.symbolsOf(params.universeId),
     repo.portfolioSymbols(params.userId),
   ]);
   aborted(signal);
@@ -305,7 +311,7 @@ export async function runScan(
   const report = params.isAdmin ? params.reportParams : undefined;
   const teamParams = teamParamsOf(report);
   const weights: ScoreWeights = { ...defaultScoreWeights, ...(report?.weights ?? {}) };
-  const universeSet = new Set(symbols);
+  const universeSet = new Set(params.universeId === allSymbols ? facts.companies.keys() : symbols);
 
   const inputs: SectorScanInput[] = chosen.map((sector) => ({
     sector: sector.name,

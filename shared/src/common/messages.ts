@@ -62,3 +62,13 @@ export const messages = {
     badRequest: 'The request could not be read.',
   },
 } as const;
+
+/** Spec 001 §8 and 002 §8: the report requests' success messages. */
+export const reportMessages = {
+  requestReceived:
+    'Your request was received, please note that this process may take up to one hour to complete.',
+  requestSent: 'The report request was successfully sent.',
+  sentByEmail: 'file will be sent by email',
+  /** The note for a report without a recipient (spec 001 §8: "whether the file is downloaded or mailed"). */
+  downloadInMyReports: 'file will be ready to download in My reports',
+} as const;

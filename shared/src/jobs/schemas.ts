@@ -76,4 +76,5 @@ export const jobKindLabels: Record<string, string> = {
   'backtest.excel': 'Backtest',
   'backtest.strategy': 'Strategy backtest',
   'backtest.alerts': 'Alerts backtest',
+  'reports.marketData': 'Market Data report',
 };

@@ -82,9 +82,10 @@ describe('the Tools side menu by role (spec 002 §2.2)', () => {
     );
   });
 
-  it('opens Market Data with the opp flag', async () => {
+  it('opens Market Data with the opp flag', { timeout: 30_000 }, async () => {
     open(aUser(), '/?tab=4&opp=1');
-    expect(await screen.findByRole('heading', { name: 'Market Data' }, slow)).toBeTruthy();
+    // The Market Data screen is a larger lazy chunk (its form, charts and job list) than a placeholder.
+    expect(await screen.findByRole('heading', { name: 'Market Data' }, { timeout: 20_000 })).toBeTruthy();
     const nav = await sideMenu();
     expect(
       within(nav).getByRole('link', { name: 'Market Data', hidden: true }).getAttribute('aria-current'),

@@ -9,6 +9,7 @@ const PortfolioNotificationsReport = lazy(() => import('./PortfolioNotifications
 const ScannerPage = lazy(() => import('../scanner/ScannerPage').then((m) => ({ default: m.ScannerPage })));
 const BacktestScreen = lazy(() => import('../backtest/BacktestScreen'));
 const StrategyBacktestScreen = lazy(() => import('../backtest/StrategyBacktestScreen'));
+const MarketDataPage = lazy(() => import('../reports/MarketDataPage'));
 const MyReports = lazy(() => import('../jobs/MyReports').then((m) => ({ default: m.MyReports })));
 const AddSymbols = lazy(() => import('./admin/AddSymbols').then((m) => ({ default: m.AddSymbols })));
 const UpdateEarningsDate = lazy(() =>
@@ -76,7 +77,7 @@ export const toolRegistry: readonly ToolEntry[] = [
     id: 'market-data',
     label: 'Market Data',
     audience: 'everyone',
-    render: later('Market Data', 'the reports'),
+    render: () => <MarketDataPage />,
   },
   { id: 'backtest', label: 'Backtest', audience: 'everyone', render: () => <BacktestScreen /> },
   { id: 'universes', label: 'Universes', audience: 'everyone', render: () => <UniversesScreen /> },
