@@ -1,3 +1,5 @@
+import { screenerRepeatableFields } from '@insight/shared';
+
 /**
  * Spec 000 §4 "Filter range type": greater than keeps only the from value (min), less than only
  * the to value (max), between keeps both. Spec 000 §5: the filters offered when adding one.
@@ -55,12 +57,7 @@ export function parseBound(text: string): number | null {
 }
 
 /** Filters offered again even when the sector already has one (spec 000 §5). */
-export const repeatableFields: ReadonlySet<string> = new Set([
-  'pe_ratio_12m',
-  'avg_vol_20d',
-  'indexes',
-  'peg_ratio',
-]);
+const repeatableFields: ReadonlySet<string> = new Set(screenerRepeatableFields);
 
 /** The fields the add-filter dialog offers: already-used ones hidden, except the repeatable ones. */
 export function addableFields<F extends string>(all: readonly F[], used: readonly string[]): F[] {
