@@ -25,3 +25,4 @@ export * from './adminTools/schemas';
 export * from './scan/schemas';
 export * from './admin/schemas';
 export * from './support/schemas';
+export * from './profiles/schemas';
