@@ -35,12 +35,7 @@ import { jobUpdatesOf, type JobUpdates } from './jobs';
 import type { AppSocket } from './listen';
 import { marketStatusOf } from './marketStatus';
 import { portfolioVersionsOf, type PortfolioVersions } from './portfolio';
-import {
-  createdProfilesOf,
-  profileRebuildsOf,
-  withAvailableProfile,
-  type ProfileRebuilds,
-} from './profiles';
+import { createdProfilesOf, profileRebuildsOf, withAvailableProfile, type ProfileRebuilds } from './profiles';
 import { createQuoteSubscriptions, quotesOf, syncQuotes, type Quotes } from './quotes';
 import { watchlistOf } from './watchlist';
 

@@ -97,7 +97,10 @@ export const profileCalls = {
   ) {
     return api.post(
       profilesApi.queue,
-      { ...target(profileId), pf_data: { newBuild: true, portfolioSize: null, sectors, teamUpdatePeriod: 1 } },
+      {
+        ...target(profileId),
+        pf_data: { newBuild: true, portfolioSize: null, sectors, teamUpdatePeriod: 1 },
+      },
       { schema: queueResponseSchema },
     );
   },

@@ -15,9 +15,7 @@ export interface LoadedProfile {
 }
 
 export type EditorState =
-  | { kind: 'loading' }
-  | { kind: 'failed'; message: string }
-  | { kind: 'ready'; data: LoadedProfile };
+  { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'ready'; data: LoadedProfile };
 
 export const editorAtom = atom<EditorState>({ kind: 'loading' });
 
@@ -95,7 +93,9 @@ export const sectorStoredAtom = atom(null, (_get, set, sector: ProfileSector, sa
       const known = data.sectors.some((s) => s.id === sector.id);
       return {
         ...data,
-        sectors: known ? data.sectors.map((s) => (s.id === sector.id ? sector : s)) : [...data.sectors, sector],
+        sectors: known
+          ? data.sectors.map((s) => (s.id === sector.id ? sector : s))
+          : [...data.sectors, sector],
         drafts: {
           ...data.drafts,
           [sector.id]: known
@@ -116,4 +116,23 @@ export const sectorRemovedAtom = atom(null, (_get, set, sectorId: number) =>
       return { ...data, sectors: data.sectors.filter((s) => s.id !== sectorId), drafts };
     }),
   ),
+);
+
+/** The profile read again (after a rebuild): stored values and teams follow, unsaved edits stay. */
+export const profileRefreshedAtom = atom(
+  null,
+  (_get, set, fresh: Pick<LoadedProfile, 'sectors' | 'rebuild'>) =>
+    set(editorAtom, (state) =>
+      update(state, (data) => ({
+        ...data,
+        sectors: fresh.sectors,
+        rebuild: fresh.rebuild,
+        drafts: Object.fromEntries(
+          fresh.sectors.map((s) => [
+            s.id,
+            data.drafts[s.id] ? afterSave(data.drafts[s.id]!, '', s) : sectorDrafts(s),
+          ]),
+        ),
+      })),
+    ),
 );

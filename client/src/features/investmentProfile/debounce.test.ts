@@ -31,17 +31,23 @@ describe('debounce', () => {
 });
 
 describe('useDebounced', () => {
-  it('follows the value only once it stops changing', () => {
+  it('follows the value only once it stops changing', async () => {
     const { result, rerender } = renderHook(({ value }) => useDebounced(value, 300), {
       initialProps: { value: 'a' },
     });
     expect(result.current).toBe('a');
     rerender({ value: 'ab' });
-    act(() => vi.advanceTimersByTime(100));
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(100);
+    });
     rerender({ value: 'abc' });
-    act(() => vi.advanceTimersByTime(299));
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(299);
+    });
     expect(result.current).toBe('a');
-    act(() => vi.advanceTimersByTime(1));
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1);
+    });
     expect(result.current).toBe('abc');
   });
 });

@@ -86,7 +86,10 @@ export function draftValues(draft: DraftScreener): ScreenerValues {
   if (draft.mode === 'buckets') {
     return { field: draft.field, minVal: null, maxVal: null, selector: null, multi_selector: draft.buckets };
   }
-  const { min, max } = applyRangeType(draft.rangeType, { min: parseBound(draft.from), max: parseBound(draft.to) });
+  const { min, max } = applyRangeType(draft.rangeType, {
+    min: parseBound(draft.from),
+    max: parseBound(draft.to),
+  });
   return { field: draft.field, minVal: min, maxVal: max, selector: null, multi_selector: null };
 }
 

@@ -53,7 +53,13 @@ describe('the add-filter list (spec 000 §5)', () => {
 
   it('hides filters already used, except pe_ratio_12m, avg_vol_20d, indexes and peg_ratio', () => {
     const used = ['market_val', 'beta', 'pe_ratio_12m', 'avg_vol_20d', 'indexes', 'peg_ratio'];
-    expect(addableFields(all, used)).toEqual(['pe_ratio_12m', 'avg_vol_20d', 'indexes', 'peg_ratio', 'upside']);
+    expect(addableFields(all, used)).toEqual([
+      'pe_ratio_12m',
+      'avg_vol_20d',
+      'indexes',
+      'peg_ratio',
+      'upside',
+    ]);
   });
 
   it('offers every filter to a sector without any', () => {

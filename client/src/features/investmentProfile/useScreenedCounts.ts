@@ -38,7 +38,8 @@ export function useScreenedCounts(
     profileCalls.screened(target, sectorId, JSON.parse(settled), controller.signal).then(
       (counts) => setState({ counts, loading: false, failed: false, key: settled }),
       () => {
-        if (!controller.signal.aborted) setState((s) => ({ ...s, loading: false, failed: true, key: settled }));
+        if (!controller.signal.aborted)
+          setState((s) => ({ ...s, loading: false, failed: true, key: settled }));
       },
     );
     return () => controller.abort();

@@ -52,11 +52,7 @@ export function ChoiceDialog({
           <Button variant="outline" onClick={onClose} disabled={busy}>
             Cancel
           </Button>
-          <Button
-            onClick={() => chosen !== null && onAdd(chosen)}
-            disabled={chosen === null}
-            loading={busy}
-          >
+          <Button onClick={() => chosen !== null && onAdd(chosen)} disabled={chosen === null} loading={busy}>
             {addLabel}
           </Button>
         </>

@@ -89,7 +89,7 @@ export function FilterCard({ draft, saved, count, saving, onChange, onSave, onDe
           {problem ?? (dirty ? (draft.id === null ? 'Not saved yet' : 'Unsaved changes') : 'Saved')}
         </Text>
         <Flex gap="2">
-          <Button size="sm" variant="ghost" colorPalette="red" onClick={onDelete} disabled={saving}>
+          <Button size="sm" variant="ghost" colorPalette="danger" onClick={onDelete} disabled={saving}>
             <TrashIcon /> Delete
           </Button>
           <Button size="sm" onClick={onSave} loading={saving} disabled={!dirty || problem !== null}>
@@ -110,7 +110,9 @@ function CountBadge({ count, label }: { count: FilterCount['passed']; label: str
       colorPalette="brand"
       flexShrink={0}
       aria-live="polite"
-      aria-label={count === null ? `Counting the stocks ${label} lets through` : `${count} stocks pass ${label}`}
+      aria-label={
+        count === null ? `Counting the stocks ${label} lets through` : `${count} stocks pass ${label}`
+      }
       data-testid="filter-count"
     >
       {count === null ? <Spinner size="xs" /> : `${count.toLocaleString('en-US')} pass`}
