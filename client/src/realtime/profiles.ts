@@ -11,15 +11,19 @@ import { on$, type AppSocket } from './listen';
 export type ProfileRebuilds = Readonly<Record<number, ProfileRebuildEvent & { seq: number }>>;
 export const noProfileRebuilds: ProfileRebuilds = Object.freeze({});
 
+interface Heard {
+  seq: number;
+  rebuilds: ProfileRebuilds;
+}
+
+/** One more push heard: it becomes its profile's latest, numbered after every push before it. */
+export function nextProfileRebuilds({ seq, rebuilds }: Heard, event: ProfileRebuildEvent): Heard {
+  return { seq: seq + 1, rebuilds: { ...rebuilds, [event.profileId]: { ...event, seq: seq + 1 } } };
+}
+
 export function profileRebuildsOf(socket: AppSocket): Observable<ProfileRebuilds> {
   return on$(socket, 'profile:rebuild').pipe(
-    scan<ProfileRebuildEvent, { seq: number; rebuilds: ProfileRebuilds }>(
-      ({ seq, rebuilds }, event) => ({
-        seq: seq + 1,
-        rebuilds: { ...rebuilds, [event.profileId]: { ...event, seq: seq + 1 } },
-      }),
-      { seq: 0, rebuilds: noProfileRebuilds },
-    ),
+    scan(nextProfileRebuilds, { seq: 0, rebuilds: noProfileRebuilds }),
     map(({ rebuilds }) => rebuilds),
     startWith(noProfileRebuilds),
   );
