@@ -29,6 +29,7 @@ import { sessionPlugin } from './platform/session';
 import { realtimePlugin } from './realtime/plugin';
 import { universesRoutes } from './universes/routes';
 import { scanRoutes } from './scan/routes';
+import { profilesRoutes } from './profiles/routes';
 import { simRoutes } from './sim/routes';
 import { watchlistRoutes } from './watchlist/routes';
 import { portfolioRoutes } from './portfolio/routes';
@@ -101,6 +102,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(appsRoutes);
   await app.register(adminToolsRoutes);
   await app.register(scanRoutes);
+  await app.register(profilesRoutes);
   if (config.sim.control) await app.register(simRoutes, { config });
   await app.register(realtimePlugin, { config });
 

@@ -26,3 +26,4 @@ export * from './scan/schemas';
 export * from './admin/schemas';
 export * from './support/schemas';
 export * from './profiles/schemas';
+export * from './profiles/screen';

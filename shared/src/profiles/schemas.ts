@@ -408,7 +408,8 @@ export type QueueBody = z.infer<typeof queueBodySchema>;
 export const queueResponseSchema = z.object({
   status: ok,
   msg: z.string(),
-  job_id: z.number().int(),
+  /** The rebuild's job (a job id of the runner, see jobs/schemas). */
+  job_id: z.string(),
   /** The saved sectors (with their ids) after a save; the stored ones after a rebuild request. */
   sectors: z.array(profileSectorSchema),
 });
