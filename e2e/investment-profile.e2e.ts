@@ -13,7 +13,24 @@ import { newPage, signInThroughForm, skipReason, startE2E, viewports, type E2E }
  */
 let e2e: E2E;
 beforeAll(async () => {
-  if (!skipReason) e2e = await startE2E({ INGEST: '1', SIM_CONTROL: '1' });
+  if (skipReason) return;
+  e2e = await startE2E({ INGEST: '1', SIM_CONTROL: '1' });
+  // The seeded profile demo account gets its own (empty) profile, as /newProfile gives one to the
+  // profile accounts it registers.
+  const db = e2e.gateway.app.db;
+  const user = await db
+    .selectFrom('users')
+    .select(['id', 'current_profile_id'])
+    .where('email', '=', demo('profile').email)
+    .executeTakeFirstOrThrow();
+  if (user.current_profile_id === null) {
+    const { id } = await db
+      .insertInto('profiles')
+      .values({ name: 'demo_profile', owner_user_id: user.id })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db.updateTable('users').set({ current_profile_id: id }).where('id', '=', user.id).execute();
+  }
 }, 180_000);
 afterAll(async () => e2e?.close());
 
@@ -86,7 +103,7 @@ describe.skipIf(skipReason)('the investment profile, in a real browser', () => {
       await dialog.waitFor();
       const add = dialog.getByRole('button', { name: 'Add sector' });
       expect(await add.isDisabled()).toBe(true);
-      await dialog.getByText('Information Technology', { exact: true }).click();
+      await dialog.locator('label').filter({ hasText: 'Information Technology' }).click();
       expect(await add.isDisabled()).toBe(false);
       await add.click();
       await page.getByRole('heading', { name: 'Information Technology', level: 2 }).waitFor(slack);
@@ -94,11 +111,11 @@ describe.skipIf(skipReason)('the investment profile, in a real browser', () => {
       // The two default filters: market cap greater than 2000, beta between 0.5 and 2.5.
       const market = card(page, 'market_val');
       const beta = card(page, 'beta');
-      expect(await market.getByLabel('Range type').inputValue()).toBe('greater');
-      expect(await market.getByLabel('From').inputValue()).toBe('2000');
-      expect(await beta.getByLabel('Range type').inputValue()).toBe('between');
-      expect(await beta.getByLabel('From').inputValue()).toBe('0.5');
-      expect(await beta.getByLabel('To').inputValue()).toBe('2.5');
+      expect(await market.getByLabel('Range type', { exact: true }).inputValue()).toBe('greater');
+      expect(await market.getByLabel('From', { exact: true }).inputValue()).toBe('2000');
+      expect(await beta.getByLabel('Range type', { exact: true }).inputValue()).toBe('between');
+      expect(await beta.getByLabel('From', { exact: true }).inputValue()).toBe('0.5');
+      expect(await beta.getByLabel('To', { exact: true }).inputValue()).toBe('2.5');
 
       // Live counts beside each filter and the sector's total.
       await countsSettled(page);
@@ -117,9 +134,9 @@ describe.skipIf(skipReason)('the investment profile, in a real browser', () => {
       await shot(page, 'sector-desktop');
 
       // Typing a new range: the count follows without saving, as the server counts those values.
-      await beta.getByLabel('Range type').selectOption('less');
-      expect(await beta.getByLabel('From').isDisabled()).toBe(true);
-      await beta.getByLabel('To').fill('1.1');
+      await beta.getByLabel('Range type', { exact: true }).selectOption('less');
+      expect(await beta.getByLabel('From', { exact: true }).isDisabled()).toBe(true);
+      await beta.getByLabel('To', { exact: true }).fill('1.1');
       await countsSettled(page);
       const counted = await page.request.post(profilesApi.screenedSymbols, {
         data: {

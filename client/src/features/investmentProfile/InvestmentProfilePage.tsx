@@ -1,6 +1,6 @@
 import { Box, Button, Flex, Grid, Heading, NativeSelect, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { can, sectors as systemSectors, type ProfileRef } from '@insight/shared';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { errorMessage } from '../../api/request';
 import { useAtom, useAtomValue, useSetAtom } from '../../app/store';
@@ -83,37 +83,28 @@ export function InvestmentProfilePage() {
     );
   }
 
+  const picker = isAdmin ? (
+    <NativeSelect.Root size="sm" w={{ base: 'full', sm: '56' }}>
+      <NativeSelect.Field
+        aria-label="Profile to edit"
+        value={target ?? ''}
+        onChange={(event) => setChosen(Number(event.currentTarget.value))}
+      >
+        {editable.map((profile) => (
+          <option key={profile.id} value={profile.id}>
+            {profileDisplayName(profile.name)}
+          </option>
+        ))}
+      </NativeSelect.Field>
+      <NativeSelect.Indicator />
+    </NativeSelect.Root>
+  ) : null;
+
   return (
     <Stack gap="5" minW="0">
-      <Flex align={{ base: 'start', md: 'end' }} justify="space-between" gap="3" wrap="wrap">
-        <Box minW="0">
-          <Heading as="h1" size="2xl" letterSpacing="tight">
-            Edit Investment Profile
-          </Heading>
-          <Text color="fg.muted" fontSize="sm">
-            {state.kind === 'ready'
-              ? `${profileDisplayName(state.data.profile.name)}: the sectors and filters the profile's alerts come from.`
-              : 'The sectors and filters your alerts come from.'}
-          </Text>
-        </Box>
-        {isAdmin && (
-          <NativeSelect.Root size="sm" w={{ base: 'full', sm: '64' }}>
-            <NativeSelect.Field
-              aria-label="Profile to edit"
-              value={target ?? ''}
-              onChange={(event) => setChosen(Number(event.currentTarget.value))}
-            >
-              {editable.map((profile) => (
-                <option key={profile.id} value={profile.id}>
-                  {profileDisplayName(profile.name)}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        )}
-      </Flex>
-
+      {state.kind !== 'ready' && (
+        <PageHeader subtitle="The sectors and filters your alerts come from." picker={picker} />
+      )}
       {state.kind === 'loading' && (
         <Grid
           templateColumns={{ base: '1fr', lg: '240px 1fr' }}
@@ -139,12 +130,39 @@ export function InvestmentProfilePage() {
           {state.message}
         </StatusPanel>
       )}
-      {state.kind === 'ready' && <Editor data={state.data} reload={reload} />}
+      {state.kind === 'ready' && <Editor data={state.data} reload={reload} picker={picker} />}
     </Stack>
   );
 }
 
-function Editor({ data, reload }: { data: LoadedProfile; reload: () => void }) {
+function PageHeader({
+  subtitle,
+  picker,
+  actions,
+}: {
+  subtitle: string;
+  picker: ReactNode;
+  actions?: ReactNode;
+}) {
+  return (
+    <Flex align={{ base: 'stretch', md: 'end' }} justify="space-between" gap="3" wrap="wrap">
+      <Box minW="0" flex="1">
+        <Heading as="h1" size="2xl" letterSpacing="tight">
+          Edit Investment Profile
+        </Heading>
+        <Text color="fg.muted" fontSize="sm">
+          {subtitle}
+        </Text>
+      </Box>
+      <Flex gap="2" wrap="wrap" align="center" w={{ base: 'full', md: 'auto' }}>
+        {picker}
+        {actions}
+      </Flex>
+    </Flex>
+  );
+}
+
+function Editor({ data, reload, picker }: { data: LoadedProfile; reload: () => void; picker: ReactNode }) {
   const [selected, setSelected] = useAtom(selectedSectorIdAtom);
   const stored = useSetAtom(sectorStoredAtom);
   const setState = useSetAtom(editorAtom);
@@ -210,24 +228,30 @@ function Editor({ data, reload }: { data: LoadedProfile; reload: () => void }) {
 
   return (
     <>
-      <Flex gap="2" wrap="wrap" justify={{ base: 'stretch', md: 'end' }} mt={{ base: '-1', md: '-3' }}>
-        <Button
-          variant="outline"
-          flex={{ base: '1', md: 'none' }}
-          disabled={unsaved.size === 0 || invalid || rebuild.open}
-          onClick={() => void saveAll()}
-          title={invalid ? 'Fix the filters marked in red first' : undefined}
-        >
-          Save
-        </Button>
-        <Button
-          flex={{ base: '1', md: 'none' }}
-          disabled={data.sectors.length === 0 || rebuild.open}
-          onClick={() => void rebuild.start(() => profileCalls.rebuild(data.target))}
-        >
-          Rebuild Team
-        </Button>
-      </Flex>
+      <PageHeader
+        subtitle={`${profileDisplayName(data.profile.name)}: the sectors and filters the profile’s alerts come from.`}
+        picker={picker}
+        actions={
+          <>
+            <Button
+              variant="outline"
+              flex={{ base: '1', md: 'none' }}
+              disabled={unsaved.size === 0 || invalid || rebuild.open}
+              onClick={() => void saveAll()}
+              title={invalid ? 'Fix the filters marked in red first' : undefined}
+            >
+              Save
+            </Button>
+            <Button
+              flex={{ base: '1', md: 'none' }}
+              disabled={data.sectors.length === 0 || rebuild.open}
+              onClick={() => void rebuild.start(() => profileCalls.rebuild(data.target))}
+            >
+              Rebuild Team
+            </Button>
+          </>
+        }
+      />
       <Grid
         templateColumns={{ base: 'minmax(0, 1fr)', lg: '240px minmax(0, 1fr)' }}
         gap="5"
