@@ -141,7 +141,7 @@ export const profileMessages = {
   saved: 'Profile is being processed in the background and will be ready in a few minutes',
   saveFailedPrefix: 'save failed. ',
   rebuildTitle: 'Rebuilding Team',
-  screenerFailed: 'error updateing filter',
+  screenerFailed: 'error updating filter',
   updating: 'Updating profile...',
   noProfile: 'No investment profile to edit',
   defaultReadOnly: 'The Default profile follows every rating and cannot be edited',
