@@ -137,7 +137,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     profilesApi.screenedSymbols,
     {
-      config: { access: 'investmentProfile.edit', effect: 'read' },
+      config: { access: 'investmentProfile.edit', effect: 'write' },
       schema: {
         body: screenedSymbolsBodySchema,
         response: { 200: screenedSymbolsResponseSchema, ...refusals },
@@ -158,7 +158,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     profilesApi.preview,
     {
-      config: { access: 'investmentProfile.edit', effect: 'read' },
+      config: { access: 'investmentProfile.edit', effect: 'write' },
       schema: { body: previewBodySchema, response: { 200: previewResponseSchema, ...refusals } },
     },
     async (request) => service.preview(requireSession(request), request.body),

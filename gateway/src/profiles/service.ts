@@ -40,6 +40,25 @@ export interface RebuildJobParams {
 }
 
 const notFound = (message: string) => new HttpError(404, message);
+
+/** The promise's value, or a rejection as soon as the job is stopped (a shutdown does not wait for it). */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(new Error('rebuild stopped'));
+  return new Promise<T>((resolve, reject) => {
+    const stop = () => reject(new Error('rebuild stopped'));
+    signal.addEventListener('abort', stop, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', stop);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', stop);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
+}
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
 /** What the service needs of the rest of the gateway (given by routes.ts). */
@@ -447,7 +466,7 @@ export class ProfilesService {
     try {
       const screeners = await this.repo.screenersOf(sectors.map((s) => s.id));
       const values = await this.repo.screenValues(null);
-      const { facts, newestDay } = await this.deps.facts();
+      const { facts, newestDay } = await untilAborted(this.deps.facts(), signal);
       const builtAt = this.deps.now();
       for (const [index, sector] of sectors.entries()) {
         if (signal.aborted) throw new Error('rebuild stopped');
@@ -483,6 +502,8 @@ export class ProfilesService {
 
   /** A sector's team judged on the ratings of `symbols` only. */
   private teamOf(facts: ScanFacts, sector: string, etf: string, asOf: string, symbols: Set<string>) {
+    // No closes stored yet (a market not backfilled): no one can be judged.
+    if (asOf === '') return [];
     const ratings = (facts.ratingsBySector.get(sector) ?? []).filter((r) => symbols.has(r.symbol));
     const names = new Map(ratings.map((r) => [r.analystId, r.analystName]));
     const judged = judgeSector(

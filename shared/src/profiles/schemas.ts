@@ -141,7 +141,7 @@ export const profileMessages = {
   saved: 'Profile is being processed in the background and will be ready in a few minutes',
   saveFailedPrefix: 'save failed. ',
   rebuildTitle: 'Rebuilding Team',
-  screenerFailed: 'error updateing filter',
+  screenerFailed: 'error updating filter',
   updating: 'Updating profile...',
   noProfile: 'No investment profile to edit',
   defaultReadOnly: 'The Default profile follows every rating and cannot be edited',
@@ -166,7 +166,9 @@ export const profileLimits = {
 } as const;
 
 const finite = z.number().finite();
-const optionalProfileId = z.coerce.number().int().positive().optional();
+/** A row id (PostgreSQL integer). */
+const rowId = z.number().int().positive().max(2_147_483_647);
+const optionalProfileId = z.coerce.number().int().positive().max(2_147_483_647).optional();
 
 // ---------------------------------------------------------------- entities
 
@@ -296,7 +298,7 @@ export const systemSectorIdSchema = z
 
 /** A sector as the editor sends it whole (save): existing `id` optional, its screeners replace the stored. */
 export const sectorInputSchema = sectorValuesSchema.extend({
-  id: z.number().int().positive().optional(),
+  id: rowId.optional(),
   sector_ref_id: systemSectorIdSchema,
   name: z.string().max(100).optional(),
   screeners: z.array(screenerInputSchema).max(profileLimits.screenersPerSectorMax).default([]),
@@ -335,14 +337,14 @@ export const addSectorResponseSchema = z.object({ status: ok, sector: profileSec
 export const saveScreenerBodySchema = z
   .object({
     profile_id: optionalProfileId,
-    sector_id: z.number().int().positive(),
+    sector_id: rowId,
     field: z.enum(screenerFields),
     min: finite.nullable().default(null),
     max: finite.nullable().default(null),
     selector: z.string().max(100).nullable().default(null),
     multi_selector: z.array(z.string().max(20)).max(10).nullable().default(null),
     /** Replace this screener (fields that may repeat); without it the sector's screener on `field`. */
-    screener_id: z.number().int().positive().optional(),
+    screener_id: rowId.optional(),
   })
   .superRefine((b, ctx) => {
     const problem = screenerProblem({ ...b, minVal: b.min, maxVal: b.max });
@@ -357,10 +359,10 @@ export const saveScreenerResponseSchema = z.object({ status: ok, sector: profile
 
 export const deleteScreenerBodySchema = z.object({
   profile_id: optionalProfileId,
-  sector_id: z.number().int().positive(),
+  sector_id: rowId,
   /** Empty: delete the sector. */
   field: z.union([z.enum(screenerFields), z.literal('')]),
-  screener_id: z.number().int().positive().optional(),
+  screener_id: rowId.optional(),
 });
 export const deleteScreenerResponseSchema = z.object({
   status: ok,
@@ -376,7 +378,7 @@ export const deleteScreenerResponseSchema = z.object({
 export const screenedSymbolsBodySchema = z
   .object({
     profile_id: optionalProfileId,
-    sector: z.number().int().positive().optional(),
+    sector: rowId.optional(),
     sector_ref_id: systemSectorIdSchema.optional(),
     screeners: z.array(screenerInputSchema).max(profileLimits.screenersPerSectorMax).optional(),
   })
