@@ -73,5 +73,12 @@ export function useRebuild(
     }
   }
 
-  return { open, progress: current ?? null, start, hide: () => setHidden(true) };
+  // While waiting for its own rebuild, the overlay shows only pushes that came after asking.
+  const progress =
+    awaitingAfter !== null
+      ? pushed !== undefined && pushed.seq > awaitingAfter
+        ? pushed
+        : null
+      : (current ?? null);
+  return { open, progress, start, hide: () => setHidden(true) };
 }

@@ -17,9 +17,8 @@ export function UpdatingOverlay({
     if (open) hideRef.current?.focus();
   }, [open]);
   if (!open) return null;
-  const active = progress !== null && (progress.state === 'queued' || progress.state === 'running');
-  const total = active ? progress.total : 0;
-  const done = active ? Math.min(progress.done, progress.total) : 0;
+  const total = progress?.total ?? 0;
+  const done = progress === null ? 0 : progress.state === 'done' ? total : Math.min(progress.done, total);
   return (
     <Portal>
       <Flex
@@ -73,7 +72,7 @@ export function UpdatingOverlay({
               </>
             ) : (
               <Text fontSize="sm" color="fg.muted" data-testid="rebuild-progress">
-                {progress?.state === 'queued' ? 'Waiting for its turn…' : 'Sending the profile…'}
+                {progress === null ? 'Sending the profile…' : 'Waiting for its turn…'}
               </Text>
             )}
           </Box>
