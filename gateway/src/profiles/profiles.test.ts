@@ -1,6 +1,3 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import {
   accountApi,
   demoAccounts,
@@ -11,8 +8,6 @@ import {
 } from '@insight/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
-import { loadConfig } from '../config';
 import { startTestApp, type TestApp } from '../../test/app';
 import { createUser, signIn } from '../../test/factories/users';
 import { HttpClient } from '../../test/http';
