@@ -33,6 +33,7 @@ import { scanRoutes } from './scan/routes';
 import { backtestRoutes } from './backtest/routes';
 import { adminReportsRoutes } from './adminReports/routes';
 import { reportsRoutes } from './reports/routes';
+import { profilesRoutes } from './profiles/routes';
 import { simRoutes } from './sim/routes';
 import { watchlistRoutes } from './watchlist/routes';
 import { portfolioRoutes } from './portfolio/routes';
@@ -111,6 +112,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(backtestRoutes);
   await app.register(adminReportsRoutes);
   await app.register(reportsRoutes, { config });
+  await app.register(profilesRoutes);
   if (config.sim.control) await app.register(simRoutes, { config });
   await app.register(realtimePlugin, { config });
 

@@ -27,3 +27,5 @@ export * from './admin/schemas';
 export * from './support/schemas';
 export * from './backtest/schemas';
 export * from './adminReports/schemas';
+export * from './profiles/schemas';
+export * from './profiles/screen';

@@ -1,7 +1,4 @@
-import type { Right } from '@insight/shared';
-import type { ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
-import { NotAvailablePanel } from '../components/NotAvailablePanel';
 import { ManagePage } from '../features/admin/ManagePage';
 import { SignupPage } from '../features/admin/SignupPage';
 import { AppHomePage } from '../features/apphome/AppHomePage';
@@ -12,20 +9,13 @@ import { TermsPage } from '../features/auth/TermsPage';
 import { PublicOnly, RequireAuth, RequireRight } from '../features/auth/guards';
 import { HelpPage } from '../features/help/HelpPage';
 import { HomePage } from '../features/home/HomePage';
+import { InvestmentProfilePage } from '../features/investmentProfile/InvestmentProfilePage';
+import { NewProfilePage } from '../features/investmentProfile/NewProfilePage';
 import { ProfilePage } from '../features/profile/ProfilePage';
 import { AppLayout } from '../features/shell/AppLayout';
 import { NotFoundPage } from '../features/shell/NotFoundPage';
 import { StockPage } from '../features/stock/StockPage';
 import { ContactRoute } from '../features/support/ContactRoute';
-
-/** A screen of a later issue, behind the right that will guard it. */
-function later(title: string, right: Right): ReactNode {
-  return (
-    <RequireRight right={right}>
-      <NotAvailablePanel title={title} />
-    </RequireRight>
-  );
-}
 
 /** The route table of spec 000 §2 and 002 §2.1. */
 export const routes: RouteObject[] = [
@@ -63,7 +53,11 @@ export const routes: RouteObject[] = [
           { path: '/', element: <HomePage /> },
           {
             path: '/investment-profile',
-            element: later('Edit Investment Profile', 'investmentProfile.edit'),
+            element: (
+              <RequireRight right="investmentProfile.edit">
+                <InvestmentProfilePage />
+              </RequireRight>
+            ),
           },
           {
             path: '/stock/:symbol',
@@ -74,7 +68,14 @@ export const routes: RouteObject[] = [
             ),
           },
           { path: '/profile', element: <ProfilePage /> },
-          { path: '/newProfile', element: later('Create profile', 'profiles.create') },
+          {
+            path: '/newProfile',
+            element: (
+              <RequireRight right="profiles.create">
+                <NewProfilePage />
+              </RequireRight>
+            ),
+          },
           { path: '/manage/:mode', element: <ManagePage /> },
           { path: '/manage/:mode/:itemId', element: <ManagePage /> },
           {

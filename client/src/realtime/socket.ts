@@ -24,7 +24,7 @@ import {
 import { io } from 'socket.io-client';
 import { appStore } from '../app/store';
 import { appFlavorAtom } from '../features/apphome/appFlavor';
-import { currentRolesAtom, currentUserAtom } from '../features/auth/atoms';
+import { authAtom, currentRolesAtom, currentUserAtom } from '../features/auth/atoms';
 import { authApi } from '../features/auth/api';
 import { marketCalls } from '../features/market/api';
 import { watchlistCalls } from '../features/watchlist/api';
@@ -35,6 +35,7 @@ import { jobUpdatesOf, type JobUpdates } from './jobs';
 import type { AppSocket } from './listen';
 import { marketStatusOf } from './marketStatus';
 import { portfolioVersionsOf, type PortfolioVersions } from './portfolio';
+import { createdProfilesOf, profileRebuildsOf, withAvailableProfile, type ProfileRebuilds } from './profiles';
 import { createQuoteSubscriptions, quotesOf, syncQuotes, type Quotes } from './quotes';
 import { watchlistOf } from './watchlist';
 
@@ -56,6 +57,8 @@ export interface Session {
   appMessages$: Observable<readonly AppMessage[]>;
   /** The user's jobs' progress and ends pushed this session, by job id. */
   jobUpdates$: Observable<JobUpdates>;
+  /** The latest 'profile:rebuild' push of each profile, by profile id. */
+  profileRebuilds$: Observable<ProfileRebuilds>;
 }
 
 /** Refusals in a row after which the socket stops trying to sign in again. */
@@ -98,8 +101,19 @@ function startSession(): Observable<Session> {
       portfolioVersions$: hot(portfolioVersionsOf(socket)),
       appMessages$: hot(appMessagesOf(socket)),
       jobUpdates$: hot(jobUpdatesOf(socket)),
+      profileRebuilds$: hot(profileRebuildsOf(socket)),
     };
     running.push(syncQuotes(socket, quoteSubscriptions.wanted$).subscribe());
+    // A profile an admin registered (here or elsewhere) joins the profile selector without a reload.
+    running.push(
+      createdProfilesOf(socket).subscribe((profile) =>
+        appStore.set(authAtom, (auth) =>
+          auth.status === 'initialised' && auth.user !== null
+            ? { ...auth, user: withAvailableProfile(auth.user, profile) }
+            : auth,
+        ),
+      ),
+    );
     // A refusal (not a network drop) means the session cookie is no longer good. One REST call lets
     // the request layer sign in again with the remember-me token; with a new cookie, connect again.
     // If that fails the auth state signs out, which closes this session anyway.

@@ -12,6 +12,7 @@ import type { AlertList } from './alertList';
 import { noAppMessages } from './appMessages';
 import { noJobUpdates, type JobUpdates } from './jobs';
 import { noPortfolioChanges, type PortfolioVersions } from './portfolio';
+import { noProfileRebuilds, type ProfileRebuilds } from './profiles';
 import { noQuotes, type Quotes } from './quotes';
 import { quoteSubscriptions, session$ } from './socket';
 
@@ -22,6 +23,7 @@ export { noQuotes, type Quotes } from './quotes';
 export { noAppMessages } from './appMessages';
 export { noJobUpdates, type JobUpdate, type JobUpdates } from './jobs';
 export { noPortfolioChanges, type PortfolioChangeKind, type PortfolioVersions } from './portfolio';
+export { noProfileRebuilds, type ProfileRebuilds } from './profiles';
 
 /** US markets: true open, false closed, null while unknown (and while signed out). */
 export const marketStatus$: Observable<boolean | null> = session$.pipe(
@@ -70,6 +72,12 @@ export const appMessages$: Observable<readonly AppMessage[]> = session$.pipe(
 /** The user's jobs' progress and ends pushed this session, by job id; empty while signed out. */
 export const jobUpdates$: Observable<JobUpdates> = session$.pipe(
   switchMap((session) => session?.jobUpdates$ ?? of(noJobUpdates)),
+  shareReplay(1),
+);
+
+/** The latest 'profile:rebuild' push of each investment profile this session; empty while signed out. */
+export const profileRebuilds$: Observable<ProfileRebuilds> = session$.pipe(
+  switchMap((session) => session?.profileRebuilds$ ?? of(noProfileRebuilds)),
   shareReplay(1),
 );
 

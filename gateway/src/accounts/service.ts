@@ -249,7 +249,7 @@ export class AccountsService {
     if (await this.repo.findProfileByName(profileName)) throw conflict(messages.register.taken);
     const passwordHash = await hashPassword(data.password);
     try {
-      await this.db.transaction().execute(async (trx) => {
+      const created = await this.db.transaction().execute(async (trx) => {
         const accountId = await this.repo.createAccount(
           { name: `${data.first_name} ${data.last_name}`, valid_to: null, trail: false },
           trx,
@@ -268,13 +268,18 @@ export class AccountsService {
         );
         const profileId = await this.repo.createProfile(profileName, userId, trx);
         await this.repo.setCurrentProfile(userId, profileId, trx);
+        return profileId;
       });
+      this.onProfileCreated({ id: created, name: profileName });
     } catch (error) {
       if ((error as { code?: string }).code === '23505') throw conflict(messages.register.taken);
       throw error;
     }
     return { status: true as const, msg: messages.register.created };
   }
+
+  /** Told of each profile an admin registers (the profiles feature pushes it to the admins' selectors). */
+  onProfileCreated: (profile: { id: number; name: string }) => void = () => {};
 
   private readonly newUserDefaults = {
     nickname: null,

@@ -1,5 +1,5 @@
 import { sectors } from '@insight/shared';
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../platform/db';
 import './tables';
 
@@ -43,12 +43,20 @@ export function alertsRepo(db: Db) {
       return db.selectFrom('profiles').select(['id', 'name']).orderBy('id').execute();
     },
 
-    /** 1014: a new buy or sell rating, for every rating published since `since`. */
-    async insertRatingAlerts(profileId: number, since: Date) {
+    /**
+     * 1014: a new buy or sell rating, for every rating published since `since` (that `ratingFilter`,
+     * a condition on the rating `r`, lets through: a profile's own sectors, see profiles/alert-filter).
+     */
+    async insertRatingAlerts(
+      profileId: number,
+      since: Date,
+      ratingFilter: RawBuilder<unknown> | null = null,
+    ) {
       const result = await sql<{ id: number }>`
         insert into alerts (profile_id, type, symbol, rating_id, at, dedupe_key)
         select ${profileId}::int, 1014, r.symbol, r.id, r.published_at, 'r:' || r.id
         from ratings r where r.published_at > ${since}
+          ${ratingFilter === null ? sql`` : sql`and ${ratingFilter}`}
         on conflict (profile_id, dedupe_key) do nothing
         returning id`.execute(db);
       return inserted(result.rows);

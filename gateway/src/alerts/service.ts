@@ -2,6 +2,7 @@ import { alertsPageSize, type Alert, type AlertsPage } from '@insight/shared';
 import { systemUniverses } from '@insight/shared/market/schemas';
 import { newYorkDate } from '@insight/shared/market/calendar';
 import type { FastifyBaseLogger } from 'fastify';
+import type { RawBuilder } from 'kysely';
 import { analystSectorKey } from '../analysts/service';
 import { shortCompanyName } from '../market/service';
 import type { Db } from '../platform/db';
@@ -19,6 +20,16 @@ export const alertRules = {
   /** 1016: a buy that trails its sector ETF by more than 5 points since the rating. */
   underperformBy: 0.05,
 } as const;
+
+/**
+ * Which profiles besides Default get alerts, and which ratings each follows: set by the investment
+ * profiles feature (profiles/alert-filter.ts). Without it only the Default profile gets alerts.
+ */
+export interface ProfileAlertScope {
+  profiles(): Promise<number[]>;
+  /** A SQL condition on the rating `r` that the profile's rating alerts (1014) must meet. */
+  ratingFilter(profileId: number): RawBuilder<unknown>;
+}
 
 export interface AnalystGrade {
   /** Percent, 0 to 100. */
@@ -62,8 +73,8 @@ const round2 = (value: number) => Math.round(value * 100) / 100;
  * evaluation per profile, whatever the number of users), read per user without what they dismissed.
  *
  * Which profiles get alerts is the one place a profile's investment settings plug in: the Default
- * profile sees every rating in the universe; a profile's own sectors and screeners (a later feature)
- * become a filter here. Until then other profiles get no generated alerts.
+ * profile sees every rating in the universe; another profile, once its sectors are built, the ratings
+ * its `profileScope` lets through (the profiles feature sets it), and the alerts derived from those.
  */
 export class AlertsService {
   private readonly repo;
@@ -75,6 +86,7 @@ export class AlertsService {
   private readonly dismissed = new Map<number, Set<number>>();
   private readonly dismissedLoading = new Map<number, Promise<Set<number>>>();
   gradeLookup: GradeLookup = async () => new Map();
+  profileScope: ProfileAlertScope | null = null;
   /**
    * Told of a profile's new alerts (oldest first) in the same turn as they enter its cached list,
    * so a page cut before has none of them and will get them pushed, one cut after has them.
@@ -93,9 +105,18 @@ export class AlertsService {
     return new Date(this.clock().getTime() - alertRules.windowDays * 86_400_000);
   }
 
-  /** Profiles that alerts are generated for (see the class comment). */
+  /** Profiles that alerts are generated for, with the ratings each follows (see the class comment). */
   private async profilesToEvaluate() {
-    return (await this.repo.profiles()).filter((profile) => profile.name === 'Default');
+    const scope = this.profileScope;
+    const own = new Set(scope ? await scope.profiles() : []);
+    return (await this.repo.profiles()).flatMap(
+      (profile): { id: number; ratingFilter: RawBuilder<unknown> | null }[] =>
+        profile.name === 'Default'
+          ? [{ ...profile, ratingFilter: null }]
+          : scope && own.has(profile.id)
+            ? [{ ...profile, ratingFilter: scope.ratingFilter(profile.id) }]
+            : [],
+    );
   }
 
   /** Runs every rule for every profile; single-flight. Answers the new alert ids by profile. */
@@ -108,7 +129,7 @@ export class AlertsService {
         const today = newYorkDate(now);
         for (const profile of await this.profilesToEvaluate()) {
           const rules: [string, () => Promise<number[]>][] = [
-            ['rating', () => this.repo.insertRatingAlerts(profile.id, since)],
+            ['rating', () => this.repo.insertRatingAlerts(profile.id, since, profile.ratingFilter)],
             [
               'earnings',
               () =>

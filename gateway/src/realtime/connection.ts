@@ -57,7 +57,10 @@ export interface ConnectionDeps {
  * Admission (the `io.use` middleware) and the life of one socket: its rooms, what it is sent on
  * join, and its commands, each answered with the Ack envelope.
  */
-export function handleConnections(deps: ConnectionDeps): { resync: () => Promise<number> } {
+export function handleConnections(deps: ConnectionDeps): {
+  resync: () => Promise<number>;
+  resnapshot: (profileId: number) => Promise<number>;
+} {
   const { app, io, publisher, quotes } = deps;
   const log = app.log.child({ module: 'realtime' });
 
@@ -237,6 +240,20 @@ export function handleConnections(deps: ConnectionDeps): { resync: () => Promise
      * After the fan-out was away (Redis down and back), pushes may have missed this node's sockets:
      * each is sent its alerts whole, the market status and its quotes afresh. Returns how many.
      */
+    /** This node's sockets watching the profile are each sent its alerts whole (the profile was rebuilt). */
+    async resnapshot(profileId: number) {
+      const sockets = [...io.of('/').sockets.values()].filter(
+        (socket) => socket.data.profileId === profileId,
+      );
+      await Promise.all(
+        sockets.map((socket) =>
+          sendSnapshot(socket).catch((error: unknown) =>
+            log.warn({ err: error, userId: socket.data.userId }, 'alerts snapshot failed'),
+          ),
+        ),
+      );
+      return sockets.length;
+    },
     async resync() {
       const sockets = [...io.of('/').sockets.values()];
       await Promise.all(

@@ -29,6 +29,11 @@ export interface Realtime {
    * without Redis, where this node is the only one).
    */
   tellPeers<E extends keyof InterServerEvents>(event: E, ...args: Parameters<InterServerEvents[E]>): void;
+  /**
+   * Every socket watching the profile, on every node, is sent its alerts snapshot afresh (after the
+   * profile's alerts were rebuilt as a whole).
+   */
+  resendSnapshots(profileId: number): void;
   /** Hears what another node tells (see tellPeers). */
   onPeer<E extends keyof InterServerEvents>(event: E, listener: InterServerEvents[E]): void;
 }
@@ -103,6 +108,7 @@ export const realtimePlugin = fp(
       if (adapterClient) io.serverSideEmit('quotes:changed', symbols);
     };
     io.on('quotes:changed', (symbols) => quotes.changed(symbols));
+    io.on('alerts:resnapshot', (profileId) => void connections.resnapshot(profileId));
 
     // Redis away and back: what was published meanwhile may not have reached every node's sockets
     // (the other nodes' pushes, quotes announced while it was away), so each node's sockets get a
@@ -137,6 +143,10 @@ export const realtimePlugin = fp(
       async usersIn(room) {
         const sockets = await io.in(room).fetchSockets();
         return [...new Set(sockets.map((socket) => socket.data.userId))];
+      },
+      resendSnapshots(profileId) {
+        if (adapterClient) io.serverSideEmit('alerts:resnapshot', profileId);
+        void connections.resnapshot(profileId);
       },
       tellPeers(event, ...args) {
         if (adapterClient) io.serverSideEmit(event, ...args);

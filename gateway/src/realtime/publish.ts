@@ -9,6 +9,8 @@ export interface InterServerEvents {
   'quotes:changed': (symbols: string[]) => void;
   /** The alerts of these profiles changed (new, removed): each node reads its cached copy again. */
   'alerts:changed': (profileIds: number[]) => void;
+  /** A profile's alerts were rebuilt: each node sends its sockets watching it a fresh snapshot. */
+  'alerts:resnapshot': (profileId: number) => void;
   /** A user dismissed an alert: each node forgets the dismissals it kept for them. */
   'alerts:dismissed': (userId: number) => void;
 }

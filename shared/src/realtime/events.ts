@@ -3,6 +3,7 @@ import type { AppMessage } from '../apps/schemas';
 import type { JobDoneEvent, JobProgressEvent } from '../jobs/schemas';
 import type { PortfolioNotification } from '../notifications/schemas';
 import type { PortfolioChanged } from '../portfolio/schemas';
+import type { ProfileCreatedEvent, ProfileRebuildEvent } from '../profiles/schemas';
 import type { ScanProgress, ScanSector } from '../scan/schemas';
 import type { WatchlistResponse } from '../watchlist/schemas';
 
@@ -49,6 +50,10 @@ export interface ServerToClientEvents {
   'scan:progress': (payload: ScanProgress) => void;
   /** A sector's rows of an opportunity scan, as soon as the sector is done. */
   'scan:sector': (payload: ScanSector) => void;
+  /** A profile's rebuild moved on (to the profile's owner and to admins' user rooms). */
+  'profile:rebuild': (payload: ProfileRebuildEvent) => void;
+  /** An admin registered a new profile (to every admin's user room): add it to the profile selector. */
+  'profile:created': (payload: ProfileCreatedEvent) => void;
 }
 
 export interface ClientToServerEvents {

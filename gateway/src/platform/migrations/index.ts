@@ -13,6 +13,7 @@ import * as universesEditing from './0012_universes_editing';
 import * as jobs from './0013_jobs';
 import * as scanner from './0016_scanner';
 import * as admin from './0015_admin';
+import * as profiles from './0017_profiles';
 
 /** Numbered migrations, applied in order at start. Add new ones at the end; never edit a landed one. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0013_jobs': jobs,
   '0016_scanner': scanner,
   '0015_admin': admin,
+  '0017_profiles': profiles,
 };
