@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../platform/db';
 import { hashPassword } from './passwords';
 import { accountsRepo } from './repo';
+import { profileNameOf } from './user';
 
 /**
  * Creates the documented demo accounts (DEMO_SEED=1), once: an address already taken is left as it is,
@@ -40,7 +41,7 @@ export async function seedDemoAccounts(db: Db, log: FastifyBaseLogger) {
       );
       // The mobile web view's demo apps: the first demo user's, and the trial's (no subscription).
       const appId = demo.email === demoAccounts[0].email ? demoAppId : 'appId' in demo ? demo.appId : null;
-      await repo.createUser(
+      const userId = await repo.createUser(
         {
           account_id: accountId,
           email: demo.email,
@@ -58,8 +59,28 @@ export async function seedDemoAccounts(db: Db, log: FastifyBaseLogger) {
         },
         trx,
       );
+      // A profile-type account edits its own investment profile, as one an admin registers does.
+      if (demo.role === 'profile') {
+        const profileId = await repo.createProfile(
+          profileNameOf(demo.first_name, demo.last_name),
+          userId,
+          trx,
+        );
+        await repo.setCurrentProfile(userId, profileId, trx);
+      }
     });
     created.push(demo.email);
+  }
+  // Data directories seeded before profile accounts had their own profile get it now.
+  for (const demo of demoAccounts.filter((account) => account.role === 'profile')) {
+    const user = await repo.findUserByEmail(demo.email);
+    if (!user || user.account_type !== 'profile' || user.current_profile_id !== null) continue;
+    await db.transaction().execute(async (trx) => {
+      const name = profileNameOf(demo.first_name, demo.last_name);
+      const profileId =
+        (await repo.findProfileByName(name))?.id ?? (await repo.createProfile(name, user.id, trx));
+      await repo.setCurrentProfile(user.id, profileId, trx);
+    });
   }
   if (created.length > 0) log.info({ created }, 'demo accounts created');
 }

@@ -9,7 +9,7 @@ import { hashSecret, newPublicId, newSecret } from '../platform/tokens';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from './passwords';
 import { accountsRepo } from './repo';
 import { SignInThrottle } from './throttle';
-import { isExpired, toUser } from './user';
+import { isExpired, profileNameOf, toUser } from './user';
 
 /** Where a sign-in comes from: the address for throttling, and the cookie it may replace. */
 export interface Caller {
@@ -244,7 +244,7 @@ export class AccountsService {
    * spec's profile names are (shown capitalised with underscores as spaces).
    */
   async createProfileAccount(data: RegisterProfileBody) {
-    const profileName = `${data.first_name}_${data.last_name}`.toLowerCase().replace(/\s+/g, '_');
+    const profileName = profileNameOf(data.first_name, data.last_name);
     if (await this.repo.findUserByEmail(data.email)) throw conflict(messages.register.taken);
     if (await this.repo.findProfileByName(profileName)) throw conflict(messages.register.taken);
     const passwordHash = await hashPassword(data.password);

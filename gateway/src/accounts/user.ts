@@ -48,3 +48,7 @@ export function toUser(
     trail: row.trail ? row.trial_days : 0,
   };
 }
+
+/** A profile account's own investment profile is named first_last, as the spec's profile names are. */
+export const profileNameOf = (firstName: string, lastName: string) =>
+  `${firstName}_${lastName}`.toLowerCase().replace(/\s+/g, '_');

@@ -92,6 +92,16 @@ describe('investment profiles on the real app', () => {
     });
   });
 
+  describe('the profile demo account', () => {
+    it('has an investment profile of its own to edit, empty at first', async () => {
+      const paula = client();
+      await signIn(paula, demo('profile'));
+      const mine = await data(paula);
+      expect(mine.profile.name).toBe('paula_profile');
+      expect(mine.sectors).toEqual([]);
+    });
+  });
+
   describe('who may edit', () => {
     it('refuses a regular user, another profile account, and anyone on Default', async () => {
       const user = client();

@@ -1,7 +1,6 @@
 import type { Right, Role } from '@insight/shared';
 import { can } from '@insight/shared';
 import { lazy, type ReactNode } from 'react';
-import { ArrivesLaterPanel } from './ArrivesLaterPanel';
 
 const UniversesScreen = lazy(() => import('../universes/UniversesScreen'));
 const UniverseHistoryScreen = lazy(() => import('../universes/UniverseHistoryScreen'));
@@ -57,13 +56,8 @@ export const audienceTitles: Record<ToolAudience, string> = {
   systemAdmins: 'System admin',
 };
 
-const later = (label: string, arrivesWith: string) => () => (
-  <ArrivesLaterPanel title={label} arrivesWith={arrivesWith} />
-);
-
 /**
- * The Tools side menu of spec 002 §2.2, in its order. One line per tool: a screen replaces its
- * "arrives with …" placeholder by changing its `render`.
+ * The Tools side menu of spec 002 §2.2, in its order. One line per tool, each with its screen.
  */
 export const toolRegistry: readonly ToolEntry[] = [
   // For everyone.
