@@ -1,4 +1,4 @@
-import { alertsPageSize, type Alert, type AlertsPage } from '@insight/shared';
+import { alertsPageSize, type Alert, type AlertFacets, type AlertsPage } from '@insight/shared';
 import { systemUniverses } from '@insight/shared/market/schemas';
 import { newYorkDate } from '@insight/shared/market/calendar';
 import type { FastifyBaseLogger } from 'fastify';
@@ -288,10 +288,69 @@ export class AlertsService {
     return (this.cached.get(profileId) ?? read).alerts.filter((alert) => !dismissed.has(alert.id));
   }
 
+  /**
+   * The filter panel's counts over every alert `userId` can reach: the profile's are counted once per
+   * kept list, and the user's dismissed alerts taken off them.
+   */
+  async facets(profileId: number, userId: number): Promise<AlertFacets> {
+    const [read, dismissed] = await Promise.all([this.profileAlerts(profileId), this.dismissedBy(userId)]);
+    const entry = this.cached.get(profileId) ?? read;
+    let counted = facetsOfList.get(entry);
+    if (!counted) facetsOfList.set(entry, (counted = countFacets(entry.alerts, 1)));
+    const gone = [...dismissed].flatMap((id) => {
+      const at = entry.position.get(id);
+      return at === undefined ? [] : [entry.alerts[at]!];
+    });
+    if (gone.length === 0) return counted;
+    const minus = countFacets(gone, -1);
+    const add = (into: Record<string, number>, from: Record<string, number>) => {
+      const sum = { ...into };
+      for (const [key, n] of Object.entries(from)) {
+        sum[key] = (sum[key] ?? 0) + n;
+        if (sum[key] === 0) delete sum[key];
+      }
+      return sum;
+    };
+    return {
+      total: counted.total + minus.total,
+      universes: add(counted.universes, minus.universes),
+      rating: add(counted.rating, minus.rating),
+      sector_name: add(counted.sector_name, minus.sector_name),
+      analyst_name: add(counted.analyst_name, minus.analyst_name),
+      symbols: add(counted.symbols, minus.symbols),
+    };
+  }
+
   /** A page of the alerts `userId` can reach in the profile, newest first. */
   async page(profileId: number, userId: number, cursor?: string): Promise<AlertsPage> {
     return (await this.preparePage(profileId, userId, cursor))();
   }
+}
+
+/** The counts of each kept list, computed once for every user of the profile. */
+const facetsOfList = new WeakMap<ProfileAlerts, AlertFacets>();
+
+/** Counts `alerts` by each checkbox group's value (`sign` -1 takes them off). */
+function countFacets(alerts: readonly Alert[], sign: 1 | -1): AlertFacets {
+  const facets: AlertFacets = {
+    total: sign * alerts.length,
+    universes: {},
+    rating: {},
+    sector_name: {},
+    analyst_name: {},
+    symbols: {},
+  };
+  const add = (counts: Record<string, number>, value: string | null) => {
+    if (value !== null && value !== '') counts[value] = (counts[value] ?? 0) + sign;
+  };
+  for (const alert of alerts) {
+    for (const universe of new Set(alert.universes)) add(facets.universes, universe);
+    add(facets.rating, alert.rating);
+    add(facets.sector_name, alert.sector_name);
+    add(facets.analyst_name, alert.analyst_name);
+    add(facets.symbols, alert.symbol);
+  }
+  return facets;
 }
 
 /** Cuts a page from a profile's alerts: up to a page size of those not dismissed, after `cursor`. */
