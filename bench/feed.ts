@@ -75,6 +75,10 @@ export async function feed(): Promise<BenchResult> {
         const response = await fetch(`${url}/api/user/finance_info/1/s/true`, {
           method: 'POST',
           headers: cookieHeader(secret),
+        }).catch((error: unknown) => {
+          // undici says only "fetch failed": name the cause.
+          const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : '';
+          throw new Error(`finance_info: ${String(error)} ${cause}`);
         });
         const body = await response.arrayBuffer();
         if (response.status !== 200) throw new Error(`finance_info answered ${response.status}`);

@@ -353,8 +353,50 @@ function countFacets(alerts: readonly Alert[], sign: 1 | -1): AlertFacets {
   return facets;
 }
 
+/**
+ * Pages cut with no dismissal in them, per kept list and cursor: the same page object for every user
+ * of the profile whose dismissals are elsewhere (the feed fields are then computed once for them all).
+ */
+const sharedPages = new WeakMap<
+  ProfileAlerts,
+  Map<string, { page: AlertsPage; start: number; end: number }>
+>();
+
 /** Cuts a page from a profile's alerts: up to a page size of those not dismissed, after `cursor`. */
 function pageOf(entry: ProfileAlerts, dismissed: ReadonlySet<number>, cursor?: string): AlertsPage {
+  let pages = sharedPages.get(entry);
+  if (!pages) sharedPages.set(entry, (pages = new Map()));
+  const key = cursor ?? '';
+  let shared = pages.get(key);
+  if (!shared) {
+    const cut = cutPage(entry, new Set(), cursor);
+    shared = cut;
+    pages.set(key, cut);
+  }
+  // The shared page holds when none of the user's dismissals falls in its span; the total then only
+  // counts them off.
+  let hidden = 0;
+  let inSpan = false;
+  let afterSpan = 0;
+  for (const id of dismissed) {
+    const at = entry.position.get(id);
+    if (at === undefined) continue;
+    hidden++;
+    if (at >= shared.start && at < shared.end) inSpan = true;
+    else if (at >= shared.end) afterSpan++;
+  }
+  if (!inSpan && hidden === 0) return shared.page;
+  // Unless every older alert is dismissed too (then there is no more).
+  if (!inSpan && afterSpan < entry.alerts.length - shared.end)
+    return { ...shared.page, total: shared.page.total - hidden };
+  return cutPage(entry, dismissed, cursor).page;
+}
+
+function cutPage(
+  entry: ProfileAlerts,
+  dismissed: ReadonlySet<number>,
+  cursor?: string,
+): { page: AlertsPage; start: number; end: number } {
   const { alerts, position } = entry;
   let start = 0;
   if (cursor !== undefined) {
@@ -373,16 +415,21 @@ function pageOf(entry: ProfileAlerts, dismissed: ReadonlySet<number>, cursor?: s
     const alert = alerts[index]!;
     if (!dismissed.has(alert.id)) page.push(alert);
   }
+  const end = index;
   while (index < alerts.length && dismissed.has(alerts[index]!.id)) index++;
   const hasMore = index < alerts.length;
   let hidden = 0;
   for (const id of dismissed) if (position.has(id)) hidden++;
   const last = page.at(-1);
   return {
-    alerts: page,
-    total: alerts.length - hidden,
-    has_more: hasMore,
-    cursor: hasMore && last ? cursorOf(last) : null,
+    page: {
+      alerts: page,
+      total: alerts.length - hidden,
+      has_more: hasMore,
+      cursor: hasMore && last ? cursorOf(last) : null,
+    },
+    start,
+    end,
   };
 }
 
