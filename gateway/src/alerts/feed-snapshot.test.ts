@@ -230,7 +230,11 @@ describe('readiness', () => {
       expect(waiting[0]!.body).toMatchObject({ phase: expect.any(String), total: 7 });
       expect(waiting[0]!.body.done).toBeLessThan(7);
       expect(seen.at(-1)!.status).toBe(200);
-      expect(seen.at(-1)!.body).toMatchObject({ ready: true, done: 7, total: 7 });
+      // Ready: every step done (the gateway runs with INGEST off and its ingestor started by hand, so
+      // the count of steps after is the configuration's, not the backfill's).
+      const last = seen.at(-1)!.body;
+      expect(last).toMatchObject({ ready: true });
+      expect(last.done).toBe(last.total);
       // Liveness stays 200 all along.
       expect((await http.get('/api/health')).status).toBe(200);
       await backfill;
