@@ -20,7 +20,8 @@ export async function feed(): Promise<BenchResult> {
   const db = await BenchDatabase.create('feed', template);
   try {
     const seeded = await db.seed({ tag: 'feed', users: sockets + 500 });
-    const { gateway, url } = await startGateway({ name: 'feed', env: await db.nodeEnv('gateway') });
+    const { gateway, url, port } = await startGateway({ name: 'feed', env: await db.nodeEnv('gateway') });
+    const http = `http://127.0.0.1:${port}`;
     const { profileId, alertIds } = await gateway.call('evaluateAlerts', undefined, 180_000);
     // A tenth of the users dismissed a few alerts each, among the newest.
     const dismissing = seeded.users.filter((_, index) => index % 10 === 0).map((user) => user.id);
@@ -50,6 +51,7 @@ export async function feed(): Promise<BenchResult> {
       await clients.waitFor(joined.connected, { idleMs: 3000, timeoutMs: 60_000 });
       const cpuAfter = await gateway.call('cpu');
       const perJoin = (cpuAfter.cpuMs - cpuBefore.cpuMs) / Math.max(1, joined.connected);
+      console.log(`  per join: ${ms(perJoin)} CPU over ${int(joined.connected)} sockets`);
       await clients.closeAll();
       await sleep(1000);
 
@@ -65,6 +67,7 @@ export async function feed(): Promise<BenchResult> {
       const snapshots = await clients.waitFor(sockets, { idleMs: 5000, timeoutMs: 120_000 });
       const burstMs = performance.now() - started;
       const held = snapshots.received;
+      console.log(`  ${int(sockets)} sockets: ${fixed(burstMs / 1000, 1)} s, ${int(held)} snapshots`);
       await clients.closeAll();
       await sleep(1000);
 
@@ -72,9 +75,13 @@ export async function feed(): Promise<BenchResult> {
       const cookieHeader = (secret: string) => ({ cookie: `insight_sid=${secret}` });
       const financeInfo = async (secret: string) => {
         const t0 = performance.now();
-        const response = await fetch(`${url}/api/user/finance_info/1/s/true`, {
+        const response = await fetch(`${http}/api/user/finance_info/1/s/true`, {
           method: 'POST',
           headers: cookieHeader(secret),
+        }).catch((error: unknown) => {
+          // undici says only "fetch failed": name the cause.
+          const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : '';
+          throw new Error(`finance_info: ${String(error)} ${cause}`);
         });
         const body = await response.arrayBuffer();
         if (response.status !== 200) throw new Error(`finance_info answered ${response.status}`);
@@ -99,7 +106,7 @@ export async function feed(): Promise<BenchResult> {
       const healthLoop = (async () => {
         while (performance.now() < until) {
           const t0 = performance.now();
-          const response = await fetch(`${url}/api/health`);
+          const response = await fetch(`${http}/api/health`);
           await response.arrayBuffer();
           healthy &&= response.status === 200;
           health.push(performance.now() - t0);

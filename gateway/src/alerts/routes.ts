@@ -1,5 +1,6 @@
 import {
   alertActionBodySchema,
+  alertFacetsSchema,
   alertsApi,
   alertsPageQuerySchema,
   feedAlertsPageSchema,
@@ -104,6 +105,21 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       if (!current) return { alerts: [], total: 0, has_more: false, cursor: null };
       const page = await service.page(current, userId, request.query.cursor);
       return { ...page, alerts: withFeedFields(page.alerts, await heldSymbols(userId)) };
+    },
+  );
+
+  app.get(
+    alertsApi.facets,
+    {
+      config: { access: 'feed.read', effect: 'read' },
+      schema: { response: { 200: alertFacetsSchema, ...refusals } },
+    },
+    async (request) => {
+      const { userId } = requireSession(request);
+      const { current } = await profilesOf(userId);
+      if (!current)
+        return { total: 0, universes: {}, rating: {}, sector_name: {}, analyst_name: {}, symbols: {} };
+      return service.facets(current, userId);
     },
   );
 

@@ -1,4 +1,4 @@
-import { alertsPageSize, type Alert, type AlertsPage } from '@insight/shared';
+import { alertsPageSize, type Alert, type AlertFacets, type AlertsPage } from '@insight/shared';
 import { systemUniverses } from '@insight/shared/market/schemas';
 import { newYorkDate } from '@insight/shared/market/calendar';
 import type { FastifyBaseLogger } from 'fastify';
@@ -309,14 +309,115 @@ export class AlertsService {
     return (this.cached.get(profileId) ?? read).alerts.filter((alert) => !dismissed.has(alert.id));
   }
 
+  /**
+   * The filter panel's counts over every alert `userId` can reach: the profile's are counted once per
+   * kept list, and the user's dismissed alerts taken off them.
+   */
+  async facets(profileId: number, userId: number): Promise<AlertFacets> {
+    const [read, dismissed] = await Promise.all([this.profileAlerts(profileId), this.dismissedBy(userId)]);
+    const entry = this.cached.get(profileId) ?? read;
+    let counted = facetsOfList.get(entry);
+    if (!counted) facetsOfList.set(entry, (counted = countFacets(entry.alerts, 1)));
+    const gone = [...dismissed].flatMap((id) => {
+      const at = entry.position.get(id);
+      return at === undefined ? [] : [entry.alerts[at]!];
+    });
+    if (gone.length === 0) return counted;
+    const minus = countFacets(gone, -1);
+    const add = (into: Record<string, number>, from: Record<string, number>) => {
+      const sum = { ...into };
+      for (const [key, n] of Object.entries(from)) {
+        sum[key] = (sum[key] ?? 0) + n;
+        if (sum[key] === 0) delete sum[key];
+      }
+      return sum;
+    };
+    return {
+      total: counted.total + minus.total,
+      universes: add(counted.universes, minus.universes),
+      rating: add(counted.rating, minus.rating),
+      sector_name: add(counted.sector_name, minus.sector_name),
+      analyst_name: add(counted.analyst_name, minus.analyst_name),
+      symbols: add(counted.symbols, minus.symbols),
+    };
+  }
+
   /** A page of the alerts `userId` can reach in the profile, newest first. */
   async page(profileId: number, userId: number, cursor?: string): Promise<AlertsPage> {
     return (await this.preparePage(profileId, userId, cursor))();
   }
 }
 
+/** The counts of each kept list, computed once for every user of the profile. */
+const facetsOfList = new WeakMap<ProfileAlerts, AlertFacets>();
+
+/** Counts `alerts` by each checkbox group's value (`sign` -1 takes them off). */
+function countFacets(alerts: readonly Alert[], sign: 1 | -1): AlertFacets {
+  const facets: AlertFacets = {
+    total: sign * alerts.length,
+    universes: {},
+    rating: {},
+    sector_name: {},
+    analyst_name: {},
+    symbols: {},
+  };
+  const add = (counts: Record<string, number>, value: string | null) => {
+    if (value !== null && value !== '') counts[value] = (counts[value] ?? 0) + sign;
+  };
+  for (const alert of alerts) {
+    for (const universe of new Set(alert.universes)) add(facets.universes, universe);
+    add(facets.rating, alert.rating);
+    add(facets.sector_name, alert.sector_name);
+    add(facets.analyst_name, alert.analyst_name);
+    add(facets.symbols, alert.symbol);
+  }
+  return facets;
+}
+
+/**
+ * Pages cut with no dismissal in them, per kept list and cursor: the same page object for every user
+ * of the profile whose dismissals are elsewhere (the feed fields are then computed once for them all).
+ */
+const sharedPages = new WeakMap<
+  ProfileAlerts,
+  Map<string, { page: AlertsPage; start: number; end: number }>
+>();
+
 /** Cuts a page from a profile's alerts: up to a page size of those not dismissed, after `cursor`. */
 function pageOf(entry: ProfileAlerts, dismissed: ReadonlySet<number>, cursor?: string): AlertsPage {
+  let pages = sharedPages.get(entry);
+  if (!pages) sharedPages.set(entry, (pages = new Map()));
+  const key = cursor ?? '';
+  let shared = pages.get(key);
+  if (!shared) {
+    const cut = cutPage(entry, new Set(), cursor);
+    shared = cut;
+    pages.set(key, cut);
+  }
+  // The shared page holds when none of the user's dismissals falls in its span; the total then only
+  // counts them off.
+  let hidden = 0;
+  let inSpan = false;
+  let afterSpan = 0;
+  for (const id of dismissed) {
+    const at = entry.position.get(id);
+    if (at === undefined) continue;
+    hidden++;
+    if (at >= shared.start && at < shared.end) inSpan = true;
+    else if (at >= shared.end) afterSpan++;
+  }
+  if (!inSpan && hidden === 0) return shared.page;
+  // Unless every older alert is dismissed too (then there is no more).
+  if (!inSpan && afterSpan < entry.alerts.length - shared.end)
+    return { ...shared.page, total: shared.page.total - hidden };
+  return cutPage(entry, dismissed, cursor).page;
+}
+
+function cutPage(
+  entry: ProfileAlerts,
+  dismissed: ReadonlySet<number>,
+  cursor?: string,
+): { page: AlertsPage; start: number; end: number } {
   const { alerts, position } = entry;
   let start = 0;
   if (cursor !== undefined) {
@@ -335,16 +436,21 @@ function pageOf(entry: ProfileAlerts, dismissed: ReadonlySet<number>, cursor?: s
     const alert = alerts[index]!;
     if (!dismissed.has(alert.id)) page.push(alert);
   }
+  const end = index;
   while (index < alerts.length && dismissed.has(alerts[index]!.id)) index++;
   const hasMore = index < alerts.length;
   let hidden = 0;
   for (const id of dismissed) if (position.has(id)) hidden++;
   const last = page.at(-1);
   return {
-    alerts: page,
-    total: alerts.length - hidden,
-    has_more: hasMore,
-    cursor: hasMore && last ? cursorOf(last) : null,
+    page: {
+      alerts: page,
+      total: alerts.length - hidden,
+      has_more: hasMore,
+      cursor: hasMore && last ? cursorOf(last) : null,
+    },
+    start,
+    end,
   };
 }
 

@@ -29,6 +29,10 @@ export interface TeamRow {
 
 /** Serialises recomputes across gateway nodes for the length of one transaction. */
 const recomputeLockKey = 7_465_700_003;
+/** Ratings per read of the recompute's facts (one JSON array each). */
+const ratingFactsBatch = 5000;
+/** Symbols per read of the close series. */
+const closeSeriesBatch = 40;
 
 /**
  * Queries of the analytics: the facts they judge (ratings with their company's sector, closes by
@@ -63,44 +67,63 @@ export function analyticsRepo(db: Db) {
 
     /**
      * Ratings of companies that have a sector; optionally of some analysts in one sector. They come as
-     * one JSON array: on PGlite, tens of thousands of rows are far slower to hand over one by one.
+     * JSON arrays of a batch each: on PGlite, tens of thousands of rows are far slower to hand over one
+     * by one.
      */
     async ratingFacts(
       filter: { analystIds?: readonly string[]; sector?: string } = {},
     ): Promise<RatingFacts[]> {
-      const query = db
-        .selectFrom('ratings as r')
-        .innerJoin('companies as c', 'c.symbol', 'r.symbol')
-        .select([
-          'r.id',
-          'r.analyst_id',
-          'r.symbol',
-          'c.sector',
-          'r.rating',
-          'r.published_at',
-          sql<string>`to_char(r.published_at at time zone 'America/New_York', 'YYYY-MM-DD')`.as(
-            'published_day',
-          ),
-          'r.price_when_posted',
-          'r.price_target',
-        ])
-        .where('c.sector', 'is not', null)
-        .$if(filter.analystIds !== undefined, (qb) => qb.where('r.analyst_id', 'in', [...filter.analystIds!]))
-        .$if(filter.sector !== undefined, (qb) => qb.where('c.sector', '=', filter.sector!))
-        .orderBy('r.published_at')
-        .orderBy('r.id');
-      const { ratings } = await db.selectNoFrom(jsonArrayFrom(query).as('ratings')).executeTakeFirstOrThrow();
-      return ratings.map((row) => ({
-        id: row.id,
-        analystId: row.analyst_id,
-        symbol: row.symbol,
-        sector: row.sector!,
-        rating: row.rating,
-        publishedAt: new Date(row.published_at),
-        publishedDay: row.published_day,
-        entryPrice: Number(row.price_when_posted),
-        target: Number(row.price_target),
-      }));
+      const batch = (from: { at: string; id: string } | null) => {
+        const query = db
+          .selectFrom('ratings as r')
+          .innerJoin('companies as c', 'c.symbol', 'r.symbol')
+          .select([
+            'r.id',
+            'r.analyst_id',
+            'r.symbol',
+            'c.sector',
+            'r.rating',
+            'r.published_at',
+            sql<string>`to_char(r.published_at at time zone 'America/New_York', 'YYYY-MM-DD')`.as(
+              'published_day',
+            ),
+            'r.price_when_posted',
+            'r.price_target',
+          ])
+          .where('c.sector', 'is not', null)
+          .$if(filter.analystIds !== undefined, (qb) =>
+            qb.where('r.analyst_id', 'in', [...filter.analystIds!]),
+          )
+          .$if(filter.sector !== undefined, (qb) => qb.where('c.sector', '=', filter.sector!))
+          .$if(from !== null, (qb) =>
+            qb.where(sql<boolean>`(r.published_at, r.id) > (${from!.at}::timestamptz, ${from!.id})`),
+          )
+          .orderBy('r.published_at')
+          .orderBy('r.id')
+          .limit(ratingFactsBatch);
+        return db.selectNoFrom(jsonArrayFrom(query).as('ratings')).executeTakeFirstOrThrow();
+      };
+      const facts: RatingFacts[] = [];
+      // In batches, so parsing them never holds the event loop long (a recompute runs while serving).
+      let after: { at: string; id: string } | null = null;
+      for (;;) {
+        const { ratings } = await batch(after);
+        for (const row of ratings)
+          facts.push({
+            id: row.id,
+            analystId: row.analyst_id,
+            symbol: row.symbol,
+            sector: row.sector!,
+            rating: row.rating,
+            publishedAt: new Date(row.published_at),
+            publishedDay: row.published_day,
+            entryPrice: Number(row.price_when_posted),
+            target: Number(row.price_target),
+          });
+        const last = ratings.at(-1);
+        if (!last || ratings.length < ratingFactsBatch) return facts;
+        after = { at: String(last.published_at), id: last.id };
+      }
     },
 
     /**
@@ -108,18 +131,26 @@ export function analyticsRepo(db: Db) {
      * quicker to move and parse than a row per bar). All symbols, or some from a day on.
      */
     async closeSeries(filter: { symbols?: readonly string[]; from?: string } = {}) {
-      const { symbols, from } = filter;
-      const result = await sql<{ symbol: string; dates: string; closes: string }>`
-        select symbol,
-          string_agg(date::text, ',' order by date) as dates,
-          string_agg(close::text, ',' order by date) as closes
-        from daily_bars
-        where ${symbols ? sql`symbol = any(${[...symbols]}::text[])` : sql`true`}
-          and ${from ? sql`date >= ${from}::date` : sql`true`}
-        group by symbol`.execute(db);
+      const { from } = filter;
+      // A batch of symbols per read, so receiving and parsing them never holds the event loop long.
+      const symbols =
+        filter.symbols ??
+        (
+          await sql<{ symbol: string }>`select distinct symbol from daily_bars order by symbol`.execute(db)
+        ).rows.map((row) => row.symbol);
       const series = new Map<string, CloseSeries>();
-      for (const row of result.rows) {
-        series.set(row.symbol, { dates: row.dates.split(','), closes: row.closes.split(',').map(Number) });
+      for (let start = 0; start < symbols.length; start += closeSeriesBatch) {
+        const result = await sql<{ symbol: string; dates: string; closes: string }>`
+          select symbol,
+            string_agg(date::text, ',' order by date) as dates,
+            string_agg(close::text, ',' order by date) as closes
+          from daily_bars
+          where symbol = any(${symbols.slice(start, start + closeSeriesBatch)}::text[])
+            and ${from ? sql`date >= ${from}::date` : sql`true`}
+          group by symbol`.execute(db);
+        for (const row of result.rows)
+          series.set(row.symbol, { dates: row.dates.split(','), closes: row.closes.split(',').map(Number) });
+        await new Promise((resolve) => setImmediate(resolve));
       }
       return series;
     },

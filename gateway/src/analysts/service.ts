@@ -105,16 +105,22 @@ export class AnalyticsService {
   private async compute(): Promise<RecomputeSummary | null> {
     if (this.closed) return null;
     const started = performance.now();
+    const slice = timeSlice();
     const facts = await this.repo.factsStamp();
     const ratings = await this.repo.ratingFacts();
     const series = await this.repo.closeSeries();
     const loaded = performance.now();
-    const judged = ratings.map((rating) =>
-      judgeRating(rating, series.get(rating.symbol), this.etfSeries(rating.sector, series)),
-    );
+    // Judged in slices that give the event loop back: a recompute (at start-up, or when a node takes
+    // polling over and catches up) must not hold up /api/health and the sockets for seconds.
+    const judged: JudgedRating[] = [];
+    for (const rating of ratings) {
+      judged.push(judgeRating(rating, series.get(rating.symbol), this.etfSeries(rating.sector, series)));
+      if (slice.due()) await slice.yield();
+    }
     const asOf = newestDay(series);
     const stats = statsRows(judged);
-    const teams = asOf === null ? [] : this.teams(judged, asOf);
+    await slice.yield();
+    const teams = asOf === null ? [] : await this.teams(judged, asOf, slice);
     const judgedAt = performance.now();
 
     const now = this.deps.now();
@@ -149,7 +155,7 @@ export class AnalyticsService {
   }
 
   /** Each sector's team from its analysts' judged ratings, as rows without a creation date yet. */
-  private teams(judged: readonly JudgedRating[], asOf: string) {
+  private async teams(judged: readonly JudgedRating[], asOf: string, slice: TimeSlice) {
     const bySector = new Map<string, Map<string, TeamRating[]>>();
     for (const rating of judged) {
       let analysts = bySector.get(rating.sector);
@@ -166,7 +172,7 @@ export class AnalyticsService {
     for (const [sector, analysts] of bySector) {
       const candidates = [...analysts].map(([analystId, ratings]) => ({ analystId, ratings }));
       const team = analystTeam(candidates, asOf);
-      const formedOn = team.length === 0 ? asOf : teamFormedOn(candidates, team, asOf);
+      const formedOn = team.length === 0 ? asOf : await teamFormedOn(candidates, team, asOf, slice);
       for (const member of team) {
         rows.push({
           sector,
@@ -332,6 +338,30 @@ function keepCreationDates(teams: readonly NewTeamRow[], stored: readonly TeamRo
   });
 }
 
+/** How long a recompute computes before it lets the event loop serve others (ms). */
+const sliceMs = 8;
+
+interface TimeSlice {
+  /** True once the current slice has run `sliceMs`. */
+  due(): boolean;
+  /** Lets pending I/O (requests, sockets) run, then starts a new slice. */
+  yield(): Promise<void>;
+}
+
+function timeSlice(): TimeSlice {
+  let began = performance.now();
+  return {
+    due: () => performance.now() - began >= sliceMs,
+    yield: () =>
+      new Promise<void>((resolve) =>
+        setImmediate(() => {
+          began = performance.now();
+          resolve();
+        }),
+      ),
+  };
+}
+
 /** A team row before its creation date is settled, with the day its member set formed. */
 type NewTeamRow = Omit<TeamRow, 'created_at'> & { formedOn: string };
 
@@ -342,17 +372,19 @@ const teamFormationLookback = { steps: 52, stepDays: 7 } as const;
  * The day a sector's team (its member set) formed: walking back a week at a time from `asOf`, the
  * earliest day of the run over which the team had these same members (a year at most).
  */
-function teamFormedOn(
+async function teamFormedOn(
   candidates: Parameters<typeof analystTeam>[0],
   team: readonly { analystId: string }[],
   asOf: string,
-): string {
+  slice: TimeSlice,
+): Promise<string> {
   const members = team
     .map((member) => member.analystId)
     .sort()
     .join(',');
   let formed = asOf;
   for (let step = 1; step <= teamFormationLookback.steps; step++) {
+    if (slice.due()) await slice.yield();
     const day = shiftDays(asOf, -step * teamFormationLookback.stepDays);
     const then = analystTeam(candidates, day)
       .map((member) => member.analystId)

@@ -119,6 +119,8 @@ export const alertsApi = {
   userAnalystList: '/api/user/get_user_analyst_list',
   /** Beyond the spec: older alerts, a page after `cursor` (the feed's infinite scroll). */
   page: '/api/alerts/page',
+  /** Beyond the spec: the filter panel's counts over every alert the user can reach. */
+  facets: '/api/alerts/facets',
 } as const;
 
 /** The answer of user/get_user_analyst_list: by name, with how many of the user's alerts each has. */
@@ -143,6 +145,23 @@ export const alertsPageSchema = z.object({
 export type AlertsPage = z.infer<typeof alertsPageSchema>;
 /** A page as the feed's calls answer it: each alert with its feed fields (spec 001 §3). */
 export const feedAlertsPageSchema = alertsPageSchema.extend({ alerts: z.array(feedAlertSchema) });
+
+const countsSchema = z.record(z.string(), z.number().int().nonnegative());
+
+/**
+ * The filter panel's counts over every alert the user can reach (not only the pages loaded): per
+ * checkbox group, how many alerts have each value; `symbols` counts per symbol, for the In Watchlist
+ * group the client counts with its own watchlist.
+ */
+export const alertFacetsSchema = z.object({
+  total: z.number().int().nonnegative(),
+  universes: countsSchema,
+  rating: countsSchema,
+  sector_name: countsSchema,
+  analyst_name: countsSchema,
+  symbols: countsSchema,
+});
+export type AlertFacets = z.infer<typeof alertFacetsSchema>;
 
 /** GET /api/alerts/page?cursor=… (the cursor of the page before). */
 export const alertsPageQuerySchema = z.object({

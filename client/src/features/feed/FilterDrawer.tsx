@@ -1,7 +1,7 @@
 import { Button, CloseButton, Drawer, HStack, Portal } from '@chakra-ui/react';
-import { can, emptyFilterSet } from '@insight/shared';
+import { can, emptyFilterSet, type AlertFacets } from '@insight/shared';
 import { activeFilterKeys } from '@insight/shared/alerts/filter';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useAtom, useAtomValue, useSetAtom } from '../../app/store';
 import { notify } from '../../components/ui/toaster';
 import { currentRolesAtom, currentUserAtom } from '../auth/atoms';
@@ -11,9 +11,11 @@ import {
   alertFiltersAtom,
   chooseProfileAtom,
   feedAlertsAtom,
+  feedMoreAtom,
   feedProfileIdAtom,
   shownAlertsAtom,
 } from './atoms';
+import { feedCalls } from './api';
 import { FilterPanel, type ProfileChoice } from './FilterPanel';
 
 interface FilterDrawerProps {
@@ -31,6 +33,7 @@ export function FilterDrawer({ open, onOpenChange }: FilterDrawerProps) {
   const profile = useProfileChoice();
   const active = activeFilterKeys(filters).length > 0;
   const shownCount = shown?.length ?? 0;
+  const facets = useReachableFacets(open);
 
   return (
     <Drawer.Root
@@ -67,6 +70,7 @@ export function FilterDrawer({ open, onOpenChange }: FilterDrawerProps) {
                 filters={filters}
                 onChange={setFilters}
                 profile={profile}
+                facets={facets}
               />
             </Drawer.Body>
             <Drawer.Footer borderTopWidth="1px" py="3">
@@ -84,6 +88,31 @@ export function FilterDrawer({ open, onOpenChange }: FilterDrawerProps) {
       </Portal>
     </Drawer.Root>
   );
+}
+
+/**
+ * While the loaded pages hold only some of the alerts the user can reach, the panel's counts come
+ * from the server (over all of them); null when the pages hold all, or until they arrive.
+ */
+function useReachableFacets(open: boolean): AlertFacets | null {
+  const more = useAtomValue(feedMoreAtom);
+  const profileId = useAtomValue(feedProfileIdAtom);
+  const [facets, setFacets] = useState<{ key: string; facets: AlertFacets } | null>(null);
+  const key = `${profileId}:${more.total}`;
+  useEffect(() => {
+    if (!open || !more.hasMore) return;
+    let current = true;
+    feedCalls.facets().then(
+      (answer) => {
+        if (current) setFacets({ key, facets: answer });
+      },
+      () => {},
+    );
+    return () => {
+      current = false;
+    };
+  }, [open, more.hasMore, key]);
+  return more.hasMore && facets?.key === key ? facets.facets : null;
 }
 
 /** Admins only (spec 000 §6): which profile's alerts the feed shows. */

@@ -1,8 +1,9 @@
 import { Box, Button, Field, NativeSelect, Separator, Stack, Text } from '@chakra-ui/react';
+import type { Alert, AlertFacets, FilterSet, ProfileRef } from '@insight/shared';
 import { FilterBacktestButton } from '../backtest/FilterBacktestButton';
-import type { Alert, FilterSet, ProfileRef } from '@insight/shared';
 import {
   checkboxOptions,
+  inWatchlistOptions,
   isGroupShown,
   isRangeActive,
   sliderBounds,
@@ -32,6 +33,11 @@ export interface FilterPanelProps {
   onChange: (filters: FilterSet) => void;
   /** Admins only: the profile dropdown. */
   profile: ProfileChoice | null;
+  /**
+   * The server's counts over every alert the user can reach, when `alerts` holds only the first
+   * pages: the groups' options and counts then come from them.
+   */
+  facets?: AlertFacets | null;
 }
 
 /** Spec 000 §3: a profile name shows capitalised, with underscores turned into spaces. */
@@ -42,10 +48,21 @@ const mainSliders: readonly RangeKey[] = ['market_cap', 'beta', 'pe_ratio_12m', 
 const moreSliders: readonly RangeKey[] = ['upside', 'lastPrice'];
 
 /** The alert filter panel's contents (spec 000 §2 "Alert filter panel"); changes apply at once. */
-export function FilterPanel({ alerts, quotes, followed, filters, onChange, profile }: FilterPanelProps) {
+export function FilterPanel({
+  alerts,
+  quotes,
+  followed,
+  filters,
+  onChange,
+  profile,
+  facets = null,
+}: FilterPanelProps) {
   const bounds = useMemo(() => sliderBounds(alerts, quotes), [alerts, quotes]);
   const scale = useMemo(() => marketCapScale(alerts), [alerts]);
-  const groups = useMemo(() => checkboxGroups(alerts, followed), [alerts, followed]);
+  const groups = useMemo(
+    () => (facets ? facetGroups(facets, followed) : checkboxGroups(alerts, followed)),
+    [alerts, followed, facets],
+  );
   const [moreSlidersOpen, setMoreSlidersOpen] = useState(
     () => isRangeActive('upside', filters.upside) || isRangeActive('lastPrice', filters.lastPrice),
   );
@@ -148,6 +165,35 @@ function ProfileSelect({ profiles, current, switching, onChoose }: ProfileChoice
 interface Group {
   key: ListKey;
   options: CheckboxOption[];
+}
+
+/** The five checkbox groups from the server's counts over every alert the user can reach. */
+function facetGroups(facets: AlertFacets, followed: ReadonlySet<string>): Group[] {
+  let watched = 0;
+  for (const [symbol, count] of Object.entries(facets.symbols)) if (followed.has(symbol)) watched += count;
+  const watchCounts: Record<string, number> = {
+    'In Watchlist': watched,
+    'Not In Watchlist': facets.total - watched,
+  };
+  const group = (
+    key: ListKey,
+    counts: Record<string, number>,
+    values: readonly string[],
+    label: (value: string) => string = (value) => value,
+  ) => ({
+    key,
+    options: values
+      .filter((value) => (counts[value] ?? 0) > 0)
+      .map((value) => ({ value, label: label(value), count: counts[value]! })),
+  });
+  const sorted = (counts: Record<string, number>) => Object.keys(counts).sort((a, b) => a.localeCompare(b));
+  return [
+    group('universes', facets.universes, sorted(facets.universes)),
+    group('rating', facets.rating, ['sell', 'buy'], (value) => positionLabels[value as 'buy' | 'sell']),
+    group('inWatchlist', watchCounts, inWatchlistOptions),
+    group('sector_name', facets.sector_name, sorted(facets.sector_name)),
+    group('analyst_name', facets.analyst_name, sorted(facets.analyst_name)),
+  ];
 }
 
 /** The five checkbox groups in the panel's order, each option with its count of current alerts. */

@@ -1,7 +1,9 @@
 import {
+  alertFacetsSchema,
   alertsApi,
   alertsPageSchema,
   statusBodySchema,
+  type AlertFacets,
   type AlertsPage,
   type FilterSet,
 } from '@insight/shared';
@@ -16,6 +18,11 @@ export const feedCalls = {
   /** The page of older alerts after `cursor` (the feed's infinite scroll). */
   async page(cursor: string): Promise<AlertsPage> {
     return api.get(alertsApi.page, { cursor }, { schema: alertsPageSchema });
+  },
+
+  /** The filter panel's counts over every alert the user can reach (when the pages hold only some). */
+  async facets(): Promise<AlertFacets> {
+    return api.get(alertsApi.facets, {}, { schema: alertFacetsSchema });
   },
 
   /** The user's alert filters, kept on the server; null clears them back to the defaults. */
