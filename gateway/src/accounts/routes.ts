@@ -7,7 +7,6 @@ import {
   changePassDirectBodySchema,
   changePassMailBodySchema,
   currentUserBodySchema,
-  errorBodySchema,
   loginBodySchema,
   loginResponseSchema,
   registerProfileBodySchema,
@@ -24,6 +23,7 @@ import { clearSessionCookie, requireSession, setSessionCookie } from '../platfor
 import { AccountsService, type SignedIn } from './service';
 import { deviceCookieName } from './throttle';
 import { setDeviceCookie, throttleRoutes } from './throttle-routes';
+import { refusals } from '../platform/errors';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -31,13 +31,6 @@ declare module 'fastify' {
   }
 }
 
-const refusals = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  409: errorBodySchema,
-  429: errorBodySchema,
-};
 const loginSchema = { response: { 200: loginResponseSchema, ...refusals } };
 const statusSchema = { response: { 200: statusBodySchema, ...refusals } };
 

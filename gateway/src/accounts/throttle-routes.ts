@@ -1,6 +1,5 @@
 import {
   clearThrottleBodySchema,
-  errorBodySchema,
   statusBodySchema,
   throttleApi,
   throttledListSchema,
@@ -8,7 +7,7 @@ import {
 } from '@insight/shared';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { badRequest } from '../platform/errors';
+import { badRequest, refusals } from '../platform/errors';
 import { deviceCookieName, SignInThrottle } from './throttle';
 
 /** The browser's device cookie: sent only to the API, a year long, renewed at each sign-in. */
@@ -21,8 +20,6 @@ export function setDeviceCookie(reply: FastifyReply, value: string, secure: bool
     maxAge: SignInThrottle.deviceCookieMaxAgeSeconds,
   });
 }
-
-const refusals = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };
 
 /** System admins see which accounts have recent sign-in failures and clear one. */
 export const throttleRoutes: FastifyPluginAsyncZod<{ throttle: SignInThrottle }> = async (

@@ -12,7 +12,6 @@ import {
   auditPageSchema,
   auditQuerySchema,
   createUserBodySchema,
-  errorBodySchema,
   idParamsSchema,
   inviteBodySchema,
   profilesPageSchema,
@@ -37,6 +36,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireSession } from '../platform/session';
 import { AdminService, type Caller } from './service';
+import { refusals } from '../platform/errors';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -44,13 +44,6 @@ declare module 'fastify' {
   }
 }
 
-const refusals = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
 const reply = <T extends z.ZodType>(schema: T) => ({ 200: schema, ...refusals });
 const write = (access: 'manage.access' | 'manage.users' | 'public') => ({ access, effect: 'write' as const });
 const read = (access: 'manage.access' | 'manage.users') => ({ access, effect: 'read' as const });

@@ -1,4 +1,3 @@
-import { errorBodySchema } from '@insight/shared';
 import {
   adminReportOptionsSchema,
   adminReportsApi,
@@ -22,8 +21,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { marketNow } from '../market/service';
 import { requireSession } from '../platform/session';
 import { AdminReportsService } from './service';
+import { refusals } from '../platform/errors';
 
-const refusals = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 /** System admins and client admins: the Tools registry's 'admins' audience. */
 const admins = 'tools.adminReports' as const;
 

@@ -6,7 +6,6 @@ import {
   adminToolsMessages,
   apiPath,
   copyFileQuerySchema,
-  errorBodySchema,
   etfKeysResponseSchema,
   etfWeightsBodySchema,
   etfWeightsResponseSchema,
@@ -22,18 +21,10 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { marketNow } from '../market/service';
-import { badRequest } from '../platform/errors';
+import { badRequest, refusals } from '../platform/errors';
 import { requireSession } from '../platform/session';
 import { AdminToolsService } from './service';
 
-const refusals = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-  502: errorBodySchema,
-};
 const systemAdmin = 'tools.systemAdmin' as const;
 
 /** A user id of the copy path: a positive whole number, else "missing users". */

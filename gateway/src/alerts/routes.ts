@@ -4,7 +4,6 @@ import {
   alertsApi,
   alertsPageQuerySchema,
   feedAlertsPageSchema,
-  errorBodySchema,
   financeInfoResponseSchema,
   rooms,
   statusBodySchema,
@@ -17,14 +16,13 @@ import { marketReadRepo } from '../market/read-repo';
 import { requireSession } from '../platform/session';
 import { withFeedFields } from './feed-fields';
 import { AlertsService } from './service';
+import { refusals } from '../platform/errors';
 
 declare module 'fastify' {
   interface FastifyInstance {
     alerts: AlertsService;
   }
 }
-
-const refusals = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   // The upstream's clock decides what "today" is (a simulated market may run ahead of the wall clock).

@@ -1,4 +1,3 @@
-import { errorBodySchema } from '@insight/shared';
 import {
   analystPastAlertsBodySchema,
   analystPastAlertsResponseSchema,
@@ -7,6 +6,7 @@ import {
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AnalyticsService } from './service';
+import { refusals } from '../platform/errors';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -17,8 +17,6 @@ declare module 'fastify' {
 
 /** How long new facts must stop arriving before the figures are recomputed. */
 const recomputeQuietMs = 3_000;
-
-const refusals = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 
 /**
  * The analytics (service.ts) for other features, as `app.analytics`, and the analyst details dialog's

@@ -1,4 +1,4 @@
-import { errorBodySchema, rooms } from '@insight/shared';
+import { rooms } from '@insight/shared';
 import {
   addAppPortfolioBodySchema,
   addAppSymbolBodySchema,
@@ -27,6 +27,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { recordAudit } from '../audit/record';
 import { requireSession } from '../platform/session';
 import { AppsService, type Broadcaster } from './service';
+import { refusals } from '../platform/errors';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -34,13 +35,6 @@ declare module 'fastify' {
   }
 }
 
-const refusals = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
 const changed = { 200: appPortfolioChangedSchema, ...refusals };
 
 /**

@@ -1,4 +1,4 @@
-import { emptyFilterSet, errorBodySchema, filterSetSchema } from '@insight/shared';
+import { emptyFilterSet, filterSetSchema } from '@insight/shared';
 import { filterAlerts } from '@insight/shared/alerts/filter';
 import type { AlertFact } from '@insight/shared/backtest/alerts';
 import { newYorkDate } from '@insight/shared/market/calendar';
@@ -21,7 +21,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { mailJobResult } from '../jobs/delivery';
 import type { JobResult } from '../jobs/service';
 import { marketNow } from '../market/service';
-import { HttpError } from '../platform/errors';
+import { HttpError, refusals } from '../platform/errors';
 import { requireSession } from '../platform/session';
 import { backtestRepo } from './repo';
 import { backtestWorkbook, dayLabel } from './excel';
@@ -37,7 +37,6 @@ import {
   type StrategyParams,
 } from './service';
 
-const refusals = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 const xlsx = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 interface ExcelJobParams {

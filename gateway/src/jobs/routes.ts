@@ -2,7 +2,6 @@ import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import {
-  errorBodySchema,
   jobCancelResponseSchema,
   jobIdParamsSchema,
   jobListResponseSchema,
@@ -14,7 +13,7 @@ import {
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../config';
-import { HttpError } from '../platform/errors';
+import { HttpError, refusals } from '../platform/errors';
 import { requireSession } from '../platform/session';
 import { JobRunner, type JobHandler, type JobRow } from './service';
 
@@ -38,7 +37,6 @@ declare module 'fastify' {
 }
 
 const notFound = () => new HttpError(404, 'No such job');
-const refusals = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 
 /**
  * The job runner (issue 18 item 1) as `app.jobs`, and the owner's calls: the list, one job, its file,

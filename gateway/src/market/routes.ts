@@ -1,4 +1,3 @@
-import { errorBodySchema } from '@insight/shared';
 import { newYorkDate } from '@insight/shared/market/calendar';
 import {
   channelsNewsBodySchema,
@@ -29,6 +28,7 @@ import {
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { marketNow, MarketService } from './service';
+import { refusals } from '../platform/errors';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -36,7 +36,6 @@ declare module 'fastify' {
   }
 }
 
-const refusals = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 const answers = <T>(ok: T) => ({ 200: ok, ...refusals });
 
 /**

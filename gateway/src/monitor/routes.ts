@@ -1,4 +1,4 @@
-import { errorBodySchema, rooms } from '@insight/shared';
+import { rooms } from '@insight/shared';
 import {
   lastMonthNotificationsSchema,
   lastMonthParamsSchema,
@@ -23,6 +23,7 @@ import { marketNow } from '../market/service';
 import { requireSession } from '../platform/session';
 import { MonitorEngine } from './engine';
 import { MonitorService, type Caller } from './service';
+import { refusals } from '../platform/errors';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -31,7 +32,6 @@ declare module 'fastify' {
   }
 }
 
-const refusals = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 const answering = <S extends z.ZodType>(schema: S) => ({ 200: schema, ...refusals });
 const read = { access: 'portfolio.use' as const, effect: 'read' as const };
 const write = { access: 'portfolio.use' as const, effect: 'write' as const };

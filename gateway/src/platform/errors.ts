@@ -1,5 +1,5 @@
 import type { ErrorBody } from '@insight/shared';
-import { messages } from '@insight/shared';
+import { errorBodySchema, messages } from '@insight/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -20,6 +20,21 @@ export const unauthorized = (message: string = messages.session.required) => new
 export const forbidden = (message: string = messages.session.forbidden) => new HttpError(403, message);
 export const conflict = (message: string) => new HttpError(409, message);
 export const tooManyRequests = (message: string) => new HttpError(429, message);
+
+/**
+ * The refusals a route may answer, each in the one error body: spread into every route's response
+ * schema beside its 200 (`{ 200: okSchema, ...refusals }`).
+ */
+export const refusals = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+  429: errorBodySchema,
+  502: errorBodySchema,
+  503: errorBodySchema,
+};
 
 function body(msg: string, field?: string): ErrorBody {
   return field === undefined ? { status: false, msg } : { status: false, msg, field };

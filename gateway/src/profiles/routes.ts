@@ -3,7 +3,6 @@ import {
   addSectorResponseSchema,
   deleteScreenerBodySchema,
   deleteScreenerResponseSchema,
-  errorBodySchema,
   previewBodySchema,
   previewResponseSchema,
   profileDataQuerySchema,
@@ -21,14 +20,13 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireSession } from '../platform/session';
 import { profileRatingFilter, ProfilesService, rebuildJobKind, type RebuildJobParams } from './service';
+import { refusals } from '../platform/errors';
 
 declare module 'fastify' {
   interface FastifyInstance {
     profiles: ProfilesService;
   }
 }
-
-const refusals = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 
 /**
  * Investment profiles (issue 19; spec 000 §7 profile calls): for profile-type accounts (their own

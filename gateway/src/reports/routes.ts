@@ -1,7 +1,6 @@
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { errorBodySchema } from '@insight/shared';
 import { newYorkDate } from '@insight/shared/market/calendar';
 import {
   analystSectorTrendParamsSchema,
@@ -20,7 +19,7 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../config';
 import { marketNow } from '../market/service';
-import { HttpError } from '../platform/errors';
+import { HttpError, refusals } from '../platform/errors';
 import { requireSession } from '../platform/session';
 import {
   analystSectorTrend,
@@ -29,8 +28,6 @@ import {
   type MarketDataJob,
   type ReportsDeps,
 } from './service';
-
-const refusals = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 
 /**
  * The Market Data report and the market charts (issue 18; spec 002 §7.6, spec 001 §7), for every

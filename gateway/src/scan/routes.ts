@@ -1,4 +1,4 @@
-import { errorBodySchema, rooms } from '@insight/shared';
+import { rooms } from '@insight/shared';
 import {
   savedSettingSchema,
   scanApi,
@@ -15,7 +15,7 @@ import {
 import { randomUUID } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { HttpError } from '../platform/errors';
+import { HttpError, refusals } from '../platform/errors';
 import { requireSession, type Session } from '../platform/session';
 import { scanWorkbook } from './excel';
 import {
@@ -41,8 +41,6 @@ interface ScanJobParams {
 }
 /** How long a caller without a socket waits for the whole result. */
 const scanWaitMs = 120_000;
-
-const refusals = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 
 const paramsOf = (session: Session, query: ScanQuery): ScanParams => ({
   scanId: query.scanId ?? randomUUID(),

@@ -176,6 +176,8 @@ export class ScanCache {
    */
   async warmUp(db: Db) {
     const loaded = await this.facts(db, () => {});
+    // No daily bar yet (a first start before its backfill): nothing to judge as of no day.
+    if (loaded.newestDay === '') return;
     for (const sector of sectors) {
       const key = judgementKey(loaded.stamp, loaded.newestDay, sector.name, analystTeamDefaults);
       if (!this.judgements.has(key))
@@ -307,6 +309,8 @@ export async function runScan(
   const loaded = await cache.facts(deps.db, (phase) => progress(phase, null, 0));
   const { facts, stamp } = loaded;
   aborted(signal);
+  if (loaded.newestDay === '')
+    throw new HttpError(503, 'The market data is still being prepared. Please try again in a minute.');
   const asOf = params.date !== undefined && params.date < loaded.newestDay ? params.date : loaded.newestDay;
   const report = params.isAdmin ? params.reportParams : undefined;
   const teamParams = teamParamsOf(report);

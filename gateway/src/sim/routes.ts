@@ -1,5 +1,4 @@
 import {
-  errorBodySchema,
   simAdvanceBodySchema,
   simMarketBodySchema,
   simQuoteBodySchema,
@@ -11,12 +10,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../config';
 import type { Feed } from '../market/ingest';
-import { badRequest, HttpError } from '../platform/errors';
+import { badRequest, HttpError, refusals } from '../platform/errors';
 import { SimControlError } from '../upstream/simulator/simulator';
 
 /** What the simulator answers (the rating, quote or status it now has). */
 const controlAnswer = z.record(z.string(), z.unknown());
-const refusals = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 502: errorBodySchema };
 
 /**
  * Control of the simulated market for tests and demos: only with SIM_CONTROL=1 (refused in

@@ -1,5 +1,4 @@
 import {
-  errorBodySchema,
   markHandledBodySchema,
   statusBodySchema,
   supportApi,
@@ -13,14 +12,7 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireSession } from '../platform/session';
 import { SupportService } from './service';
-
-const refusals = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  429: errorBodySchema,
-};
+import { refusals } from '../platform/errors';
 
 /**
  * `POST /api/user/support_msg/` takes either shape of spec 002 §3 from anyone, signed in or not (a

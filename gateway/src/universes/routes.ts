@@ -1,4 +1,3 @@
-import { errorBodySchema } from '@insight/shared';
 import {
   universeIdParamsSchema,
   universeListSchema,
@@ -18,20 +17,13 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireSession } from '../platform/session';
 import { UniversesService, type UniverseCaller } from './service';
+import { refusals } from '../platform/errors';
 
 declare module 'fastify' {
   interface FastifyInstance {
     universes: UniversesService;
   }
 }
-
-const refusals = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
 
 const callerOf = (request: FastifyRequest): UniverseCaller => {
   const session = requireSession(request);

@@ -1,4 +1,4 @@
-import { errorBodySchema, rooms } from '@insight/shared';
+import { rooms } from '@insight/shared';
 import {
   watchlistApi,
   watchlistResponseSchema,
@@ -10,6 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { marketNow } from '../market/service';
 import { requireSession } from '../platform/session';
 import { WatchlistService } from './service';
+import { refusals } from '../platform/errors';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -17,7 +18,6 @@ declare module 'fastify' {
   }
 }
 
-const refusals = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 const answers = { 200: watchlistResponseSchema, ...refusals };
 
 /**
