@@ -1,14 +1,11 @@
-import { Button, Field, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Button, Field, HStack, Input, NativeSelect, Stack } from '@chakra-ui/react';
 import { sectors, signalBodySchema, signalJobKind } from '@insight/shared';
-import { useState, type FormEvent } from 'react';
-import { errorMessage } from '../../api/request';
-import { useAtomValue } from '../../app/store';
+import { useState } from 'react';
 import { FormProblem } from '../../components/FormProblem';
-import { currentUserAtom } from '../auth/atoms';
-import { JobProgressBar, useLiveJob } from '../jobs/JobProgressBar';
 import { MyReports } from '../jobs/MyReports';
 import { ToolCard, ToolSuccess } from '../tools/admin/ToolCard';
 import { adminReportCalls } from './api';
+import { ReportEmailField, RequestedReportProgress, useReportRequest } from './useReportRequest';
 
 const monthOf = (date: Date) => `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}`;
 /** Spec 002 §9: the default report period starts 3 months back and ends 1 month back. */
@@ -23,42 +20,15 @@ const defaultMonths = (now = new Date()) => ({
  * with how each worked out, as a mailed Excel job.
  */
 export function AdminSignal() {
-  const me = useAtomValue(currentUserAtom);
+  const request = useReportRequest(signalBodySchema, adminReportCalls.signal);
   const [months, setMonths] = useState(defaultMonths);
   const [sector, setSector] = useState(0);
-  const [email, setEmail] = useState(me?.email ?? '');
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [success, setSuccess] = useState<string | null>(null);
-  const [jobId, setJobId] = useState<string | null>(null);
-  const [refreshKey, setRefreshKey] = useState(0);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setSuccess(null);
-    const parsed = signalBodySchema.safeParse({
-      start_month: months.start,
-      end_month: months.end,
-      sector,
-      email,
-    });
-    if (!parsed.success) {
-      setProblem(parsed.error.issues[0]?.message ?? 'Please check the form');
-      return;
-    }
-    setBusy(true);
-    setProblem(null);
-    try {
-      const answer = await adminReportCalls.signal(parsed.data);
-      setSuccess(answer.msg);
-      setJobId(answer.jobId);
-      setRefreshKey((key) => key + 1);
-    } catch (error) {
-      setProblem(errorMessage(error, 'Could not request the report. Please try again.'));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const submit = request.submitWith({
+    start_month: months.start,
+    end_month: months.end,
+    sector,
+  });
 
   return (
     <Stack gap="6" minW="0">
@@ -108,45 +78,20 @@ export function AdminSignal() {
                 <NativeSelect.Indicator />
               </NativeSelect.Root>
             </Field.Root>
-            <Field.Root required>
-              <Field.Label>Send to</Field.Label>
-              <Input
-                type="email"
-                name="email"
-                size="sm"
-                maxLength={100}
-                value={email}
-                onChange={(event) => setEmail(event.currentTarget.value)}
-                autoComplete="email"
-              />
-            </Field.Root>
-            <FormProblem message={problem} />
-            <ToolSuccess message={success}>{jobId && <SignalProgress jobId={jobId} />}</ToolSuccess>
+            <ReportEmailField email={request.email} onChange={request.setEmail} />
+            <FormProblem message={request.problem} />
+            <ToolSuccess message={request.success}>
+              {request.jobId && <RequestedReportProgress jobId={request.jobId} label="Sectors read" />}
+            </ToolSuccess>
             <HStack>
-              <Button type="submit" colorPalette="brand" loading={busy} loadingText="Requesting">
+              <Button type="submit" colorPalette="brand" loading={request.busy} loadingText="Requesting">
                 Send signal report
               </Button>
             </HStack>
           </Stack>
         </form>
       </ToolCard>
-      <MyReports kinds={[signalJobKind]} refreshKey={refreshKey} title="Signal reports" />
-    </Stack>
-  );
-}
-
-function SignalProgress({ jobId }: { jobId: string }) {
-  const live = useLiveJob({ id: jobId, state: 'queued', progress: null, url: null });
-  return (
-    <Stack gap="1" mt="2" w="full">
-      <JobProgressBar live={live} label="Sectors read" />
-      <Text fontSize="xs" color="fg.muted">
-        {live.state === 'done'
-          ? 'Done: the report was mailed and is in My reports.'
-          : live.state === 'failed'
-            ? 'The report failed; see the list below.'
-            : (live.phase ?? 'Waiting for a free worker')}
-      </Text>
+      <MyReports kinds={[signalJobKind]} refreshKey={request.refreshKey} title="Signal reports" />
     </Stack>
   );
 }

@@ -1,14 +1,11 @@
 import { Button, Field, HStack, Input, NativeSelect, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { adminReportsMessages, clientsPortfoliosBodySchema, clientsPortfoliosJobKind } from '@insight/shared';
-import { useState, type FormEvent } from 'react';
-import { errorMessage } from '../../api/request';
-import { useAtomValue } from '../../app/store';
+import { useState } from 'react';
 import { FormProblem } from '../../components/FormProblem';
-import { currentUserAtom } from '../auth/atoms';
-import { JobProgressBar, useLiveJob } from '../jobs/JobProgressBar';
 import { MyReports } from '../jobs/MyReports';
 import { ToolCard, ToolSuccess } from '../tools/admin/ToolCard';
 import { adminReportCalls } from './api';
+import { ReportEmailField, RequestedReportProgress, useReportRequest } from './useReportRequest';
 import { defaultRange, useReportOptions } from './useReportOptions';
 
 /**
@@ -17,45 +14,22 @@ import { defaultRange, useReportOptions } from './useReportOptions';
  * and kept in My reports. A client admin picks among their own account's users only.
  */
 export function ClientsPortfolios() {
-  const me = useAtomValue(currentUserAtom);
+  const request = useReportRequest(
+    clientsPortfoliosBodySchema,
+    adminReportCalls.clientsPortfolios,
+    adminReportsMessages.userRequired,
+  );
   const { state, retry } = useReportOptions();
   const [userId, setUserId] = useState('');
   const [range, setRange] = useState(defaultRange);
-  const [email, setEmail] = useState(me?.email ?? '');
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [success, setSuccess] = useState<string | null>(null);
-  const [jobId, setJobId] = useState<string | null>(null);
-  const [refreshKey, setRefreshKey] = useState(0);
 
   const withFile = state.kind === 'ready' ? state.options.users.filter((user) => user.hasFile) : [];
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setSuccess(null);
-    const parsed = clientsPortfoliosBodySchema.safeParse({
-      user_id: userId === '' ? undefined : Number(userId),
-      from_date: range.from,
-      to_date: range.to,
-      email,
-    });
-    if (!parsed.success) {
-      setProblem(parsed.error.issues[0]?.message ?? adminReportsMessages.userRequired);
-      return;
-    }
-    setBusy(true);
-    setProblem(null);
-    try {
-      const answer = await adminReportCalls.clientsPortfolios(parsed.data);
-      setSuccess(answer.msg);
-      setJobId(answer.jobId);
-      setRefreshKey((key) => key + 1);
-    } catch (error) {
-      setProblem(errorMessage(error, 'Could not request the report. Please try again.'));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const submit = request.submitWith({
+    user_id: userId === '' ? undefined : Number(userId),
+    from_date: range.from,
+    to_date: range.to,
+  });
 
   return (
     <Stack gap="6" minW="0">
@@ -124,22 +98,13 @@ export function ClientsPortfolios() {
                   />
                 </Field.Root>
               </Stack>
-              <Field.Root required>
-                <Field.Label>Send to</Field.Label>
-                <Input
-                  type="email"
-                  name="email"
-                  size="sm"
-                  maxLength={100}
-                  value={email}
-                  onChange={(event) => setEmail(event.currentTarget.value)}
-                  autoComplete="email"
-                />
-              </Field.Root>
-              <FormProblem message={problem} />
-              <ToolSuccess message={success}>{jobId && <ReportProgress jobId={jobId} />}</ToolSuccess>
+              <ReportEmailField email={request.email} onChange={request.setEmail} />
+              <FormProblem message={request.problem} />
+              <ToolSuccess message={request.success}>
+                {request.jobId && <RequestedReportProgress jobId={request.jobId} label="Report built" />}
+              </ToolSuccess>
               <HStack>
-                <Button type="submit" colorPalette="brand" loading={busy} loadingText="Requesting">
+                <Button type="submit" colorPalette="brand" loading={request.busy} loadingText="Requesting">
                   Send report
                 </Button>
               </HStack>
@@ -149,25 +114,9 @@ export function ClientsPortfolios() {
       </ToolCard>
       <MyReports
         kinds={[clientsPortfoliosJobKind]}
-        refreshKey={refreshKey}
+        refreshKey={request.refreshKey}
         title="Clients portfolio reports"
       />
-    </Stack>
-  );
-}
-
-function ReportProgress({ jobId }: { jobId: string }) {
-  const live = useLiveJob({ id: jobId, state: 'queued', progress: null, url: null });
-  return (
-    <Stack gap="1" mt="2" w="full">
-      <JobProgressBar live={live} label="Report built" />
-      <Text fontSize="xs" color="fg.muted">
-        {live.state === 'done'
-          ? 'Done: the report was mailed and is in My reports.'
-          : live.state === 'failed'
-            ? 'The report failed; see the list below.'
-            : (live.phase ?? 'Waiting for a free worker')}
-      </Text>
     </Stack>
   );
 }
