@@ -9,7 +9,7 @@ import { newPage, signInThroughForm, skipReason, startE2E, viewports, type E2E }
 
 let e2e: E2E;
 /** An app user on trial (no subscription), offline while the notification is sent. */
-const trialAppId = 'trial-app';
+const trialAppId = 'tara-trial-app';
 beforeAll(async () => {
   if (skipReason) return;
   // CLIENT_DIST: a build of one's own, when others rebuild client/dist meanwhile.
