@@ -113,7 +113,6 @@ describe.skipIf(skipReason)('the feed at load, in a real browser', () => {
       info: AlertsPage;
     };
     expect(first.info.has_more).toBe(true);
-    const total = first.info.total;
 
     const olderPages: string[] = [];
     page.on('request', (request) => {
