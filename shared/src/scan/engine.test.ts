@@ -296,6 +296,9 @@ function cut(facts: ScanFacts, asOf: string): ScanFacts {
 
 describe('point in time', () => {
   it('a past day scores the same whether or not the facts after it exist', () => {
+    // Rows must come out of most runs, or the equality says nothing; a history whose last rating of
+    // every symbol is a sell rightly has none, so it is counted over the runs, not asserted per run.
+    let withRows = 0;
     fc.assert(
       fc.property(
         fc.integer({ min: 1, max: 10_000 }),
@@ -345,10 +348,11 @@ describe('point in time', () => {
           const seen = scanSector(withFuture, input);
           const known = scanSector(cut(withFuture, asOf), input);
           expect(seen).toEqual(known);
-          expect(seen.length).toBeGreaterThan(0);
+          if (seen.length > 0) withRows++;
         },
       ),
       { numRuns: 60 },
     );
+    expect(withRows).toBeGreaterThan(30);
   });
 });
