@@ -1,10 +1,10 @@
-import { accountApi, messages, userSchema } from '@insight/shared';
+import { accountApi, alertsApi, messages, userSchema } from '@insight/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/app';
 import { createUser, loginBody, signIn } from '../../test/factories/users';
 import { HttpClient } from '../../test/http';
-import { sessionCookieName } from '../platform/session';
+import { sessionCookieName, sessionRecheckMs } from '../platform/session';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -172,6 +172,36 @@ describe('session lifetimes', () => {
       t.app.db,
     );
     expect((await browser.post(accountApi.currentUser)).status).toBe(401);
+  });
+});
+
+describe('sessions kept in memory for reads', () => {
+  const read = (browser: HttpClient) => browser.get(alertsApi.facets);
+
+  it('refuses a signed-out session at once, on reads as on changes', async () => {
+    const user = await createUser(t.app);
+    const browser = client();
+    await signIn(browser, user);
+    expect((await read(browser)).status).toBe(200);
+    const stolen = new Map(browser.cookies);
+    expect((await browser.post(accountApi.logout)).status).toBe(200);
+    const thief = client();
+    for (const [name, value] of stolen) thief.cookies.set(name, value);
+    expect((await read(thief)).status).toBe(401);
+  });
+
+  it('authorises a change on a session read afresh, and a read on one read within sessionRecheckMs', async () => {
+    const user = await createUser(t.app);
+    const browser = client();
+    await signIn(browser, user);
+    expect((await read(browser)).status).toBe(200);
+    // Ended in the database behind the store's back (an expiry, another process).
+    await sql`update sessions set expires_at = now() - interval '1 second' where user_id = ${user.id}`.execute(
+      t.app.db,
+    );
+    expect((await browser.post(accountApi.currentUser)).status).toBe(401);
+    await new Promise((resolve) => setTimeout(resolve, sessionRecheckMs + 50));
+    expect((await read(browser)).status).toBe(401);
   });
 });
 

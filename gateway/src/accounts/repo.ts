@@ -1,4 +1,5 @@
 import type { FilterSet } from '@insight/shared';
+import { sql } from 'kysely';
 import type { Db } from '../platform/db';
 import type { NewUser } from '../platform/schema';
 
@@ -42,6 +43,22 @@ export function accountsRepo(db: Db) {
     },
 
     /** Admins see every profile; other users the Default profile and those they own. */
+    /**
+     * The profiles a user may see (an admin: every one; others: Default and their own) and the one
+     * they chose, in one read: the feed asks it on every call.
+     */
+    profileChoice(userId: number) {
+      return db
+        .selectFrom('users as u')
+        .select('u.current_profile_id')
+        .select(
+          sql<number[]>`array(select p.id from profiles p
+            where u.is_admin or p.name = 'Default' or p.owner_user_id = u.id order by p.id)`.as('available'),
+        )
+        .where('u.id', '=', userId)
+        .executeTakeFirst();
+    },
+
     listProfilesFor(userId: number, isAdmin: boolean) {
       return db
         .selectFrom('profiles')

@@ -90,6 +90,7 @@ export class AccountsService {
       if (token.used_at || token.revoked_at) {
         await this.repo.revokeTokens({ userId: token.user_id, kind: 'remember' }, trx);
         await this.repo.revokeFamilySessions(token, trx);
+        this.sessions.forgetUser(token.user_id);
         return null;
       }
       if (token.expires_at <= new Date()) return null;
@@ -132,10 +133,9 @@ export class AccountsService {
 
   /** The user's current investment profile and those they may see. */
   async profilesOf(userId: number): Promise<{ current: number | null; available: number[] }> {
-    const row = await this.repo.findUserWithAccount(userId);
+    const row = await this.repo.profileChoice(userId);
     if (!row) throw unauthorized();
-    const profiles = await this.repo.listProfilesFor(row.id, row.is_admin);
-    const available = profiles.map((profile) => profile.id);
+    const available = row.available.map(Number);
     const current =
       row.current_profile_id !== null && available.includes(row.current_profile_id)
         ? row.current_profile_id

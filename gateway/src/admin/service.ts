@@ -334,6 +334,8 @@ export class AdminService {
         );
         // A new password ends the user's sessions, as a reset does.
         if (passwordHash) await this.sessions.revokeAllOf(id, null, trx);
+        // Their roles may have changed: no session of theirs is answered from memory.
+        else this.sessions.forgetUser(id);
       } else {
         id = await this.repo.insertUser(
           { ...values, password_hash: passwordHash ?? (await hashPassword(newSecret())) },

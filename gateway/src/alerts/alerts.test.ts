@@ -27,7 +27,6 @@ const financeInfo = async (client: HttpClient) => {
   return response.body as {
     info: {
       alerts: ReturnType<typeof alertSchema.parse>[];
-      finance_info: { quotes: Record<string, { lastPrice: number }> };
     };
   };
 };
@@ -54,7 +53,13 @@ describe('alerts of the Default profile', () => {
     });
     expect(rated.universes.length).toBeGreaterThan(0);
     // Spec 000 §5: upside = 100 × |target − last| / last.
-    const last = info.finance_info.quotes[rated.symbol]!.lastPrice;
+    const quote = await t.app.db
+      .selectFrom('quotes')
+      .select('last_price')
+      .where('symbol', '=', rated.symbol)
+      .executeTakeFirstOrThrow();
+    const last = Number(quote.last_price);
+    expect(rated.last_price).toBe(last);
     expect(rated.upside).toBeCloseTo((100 * Math.abs(rated.price_target! - last)) / last, 1);
   });
 
@@ -102,8 +107,12 @@ describe('alerts of the Default profile', () => {
   });
 
   it('a target within 2% of the last price gives a 1004 alert, once', async () => {
-    const quote = (await financeInfo(await as('user'))).info.finance_info.quotes;
-    const price = quote['KO']?.lastPrice ?? 60;
+    const quote = await t.app.db
+      .selectFrom('quotes')
+      .select('last_price')
+      .where('symbol', '=', 'KO')
+      .executeTakeFirst();
+    const price = quote ? Number(quote.last_price) : 60;
     const rating = await publish({
       symbol: 'KO',
       rating: 'buy',

@@ -9,7 +9,7 @@ import { hashSecret, newPublicId, newSecret } from './tokens';
 
 export const sessionCookieName = 'insight_sid';
 
-/** Who is calling: the session row and the roles of its user, read fresh on every request. */
+/** Who is calling: the session row and the roles of its user (read again at least every sessionRecheckMs). */
 export interface Session {
   id: number;
   publicId: string;
@@ -35,6 +35,11 @@ declare module 'fastify' {
      * change something) or only reads. Every /api route says which; the cross-site guard reads it.
      */
     effect?: 'read' | 'write';
+    /**
+     * A POST that only reads (finance_info): like a 'read' route, it may be answered on a session
+     * checked within the last sessionRecheckMs. Every other 'write' route reads its session afresh.
+     */
+    readsOnly?: true;
   }
 }
 
@@ -45,12 +50,53 @@ export interface SessionLifetimes {
 
 // Writing last_seen_at on every request would turn every read into a write; a minute is precise enough.
 const touchEveryMs = 60_000;
+/**
+ * How long a session read from the database answers a read for its cookie without being read again:
+ * a page load's dozen calls, or a client's burst, read it once. A change is always authorised on a
+ * session read afresh. A revocation made through this store (sign-out, password change, a stolen
+ * token's family) takes effect at once, on this node and, told through `onForget`, on the others; a
+ * role changed in the database takes effect at the next change at once, and at reads within this time.
+ */
+export const sessionRecheckMs = 2_000;
+/** Sessions kept at most (the oldest are dropped first). */
+const cachedSessionsMax = 50_000;
 
 export class SessionStore {
+  /** Sessions read lately, by token hash. */
+  private readonly recent = new Map<string, { session: Session; until: number }>();
+  /** Users whose sessions are read afresh until then (a revocation may still be committing). */
+  private readonly uncached = new Map<number, number>();
+  /** Told of every user whose sessions this node forgot, so the other nodes forget them too. */
+  onForget: (userId: number) => void = () => {};
+
   constructor(
     private readonly db: Db,
     private readonly lifetimes: SessionLifetimes,
   ) {}
+
+  /**
+   * Forgets the kept sessions of a user and reads theirs from the database for a while: called on
+   * every revocation, before its transaction commits. `fromPeer`: another node told (not told again).
+   */
+  forgetUser(userId: number, fromPeer = false) {
+    for (const [hash, entry] of this.recent) if (entry.session.userId === userId) this.recent.delete(hash);
+    this.uncached.set(userId, Date.now() + sessionRecheckMs);
+    if (!fromPeer) this.onForget(userId);
+  }
+
+  private remember(hash: string, session: Session) {
+    const now = Date.now();
+    const until = this.uncached.get(session.userId);
+    if (until !== undefined) {
+      if (until > now) return;
+      this.uncached.delete(session.userId);
+    }
+    if (this.recent.size >= cachedSessionsMax) {
+      const oldest = this.recent.keys().next();
+      if (!oldest.done) this.recent.delete(oldest.value);
+    }
+    this.recent.set(hash, { session, until: now + sessionRecheckMs });
+  }
 
   /** Opens a session; the returned secret goes into the cookie and is stored only hashed. */
   async create(
@@ -77,8 +123,15 @@ export class SessionStore {
     return { secret, id: row.id, publicId: row.public_id, expiresAt: row.expires_at };
   }
 
-  /** The live session of a cookie secret: not revoked, within its absolute and idle lifetimes. */
-  async find(secret: string): Promise<Session | null> {
+  /**
+   * The live session of a cookie secret: not revoked, within its absolute and idle lifetimes.
+   * `recent`: one read within the last sessionRecheckMs will do (for reads; see sessionRecheckMs).
+   */
+  async find(secret: string, { recent = false }: { recent?: boolean } = {}): Promise<Session | null> {
+    const hash = hashSecret(secret);
+    const kept = this.recent.get(hash);
+    if (recent && kept && kept.until > Date.now()) return kept.session;
+    if (kept) this.recent.delete(hash);
     const now = new Date();
     const row = await this.db
       .selectFrom('sessions')
@@ -93,7 +146,7 @@ export class SessionStore {
         'users.is_admin',
         'users.client_admin',
       ])
-      .where('sessions.token_hash', '=', hashSecret(secret))
+      .where('sessions.token_hash', '=', hash)
       .where('sessions.revoked_at', 'is', null)
       .where('sessions.expires_at', '>', now)
       .where('sessions.last_seen_at', '>', new Date(now.getTime() - this.lifetimes.idleMs))
@@ -102,21 +155,30 @@ export class SessionStore {
     if (now.getTime() - row.last_seen_at.getTime() > touchEveryMs) {
       await this.db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', row.id).execute();
     }
-    return {
+    const session: Session = {
       id: row.id,
       publicId: row.public_id,
       userId: row.user_id,
       remember: row.remember,
       roles: rolesOf(row),
     };
+    this.remember(hash, session);
+    return session;
   }
 
   async revoke(sessionId: number, trx: Db = this.db) {
-    await trx.updateTable('sessions').set({ revoked_at: new Date() }).where('id', '=', sessionId).execute();
+    const row = await trx
+      .updateTable('sessions')
+      .set({ revoked_at: new Date() })
+      .where('id', '=', sessionId)
+      .returning('user_id')
+      .executeTakeFirst();
+    if (row) this.forgetUser(row.user_id);
   }
 
   /** Ends every session of a user, but `keep` (after a password change, the one that changed it). */
   async revokeAllOf(userId: number, keep: number | null, trx: Db = this.db) {
+    this.forgetUser(userId);
     await trx
       .updateTable('sessions')
       .set({ revoked_at: new Date() })
@@ -173,7 +235,10 @@ export const sessionPlugin = fp(
       const access = request.routeOptions.config.access;
       if (access === undefined) return;
       const secret = request.cookies[sessionCookieName];
-      request.session = secret ? await app.sessions.find(secret) : null;
+      const { effect, readsOnly } = request.routeOptions.config;
+      request.session = secret
+        ? await app.sessions.find(secret, { recent: effect === 'read' || readsOnly === true })
+        : null;
       if (access === 'public') return;
       if (!request.session) throw unauthorized();
       if (!can(request.session.roles, access)) throw forbidden();

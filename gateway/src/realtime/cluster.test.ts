@@ -1,4 +1,5 @@
-import type { Alert } from '@insight/shared';
+import { accountApi, alertsApi, type Alert } from '@insight/shared';
+import { HttpClient } from '../../test/http';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase, templateOfMarket } from '../../test/app';
@@ -86,6 +87,17 @@ describe.skipIf(!scaled)('two gateway nodes through Redis', () => {
       onFollower.close();
       onLeader.close();
     }
+  });
+
+  it('a session signed out on one node is refused at once by the other, which kept it for reads', async () => {
+    const onLeader = await signedIn(leader, 'user');
+    const onFollower = new HttpClient(follower.baseUrl);
+    for (const [name, value] of onLeader.cookies) onFollower.cookies.set(name, value);
+    expect((await onFollower.get(alertsApi.facets)).status).toBe(200);
+    expect((await onLeader.post(accountApi.logout)).status).toBe(200);
+    // Told through Redis: well within the time the follower would otherwise keep the session.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect((await onFollower.get(alertsApi.facets)).status).toBe(401);
   });
 
   it('killing the polling node hands polling to the other, whose sockets keep getting alerts', async () => {

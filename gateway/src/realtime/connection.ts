@@ -19,6 +19,8 @@ export type AlertsSnapshotProvider = (profileId: number, userId: number) => Prom
 const sessionRoomPrefix = 'session:';
 export const sessionRoom = (sessionId: number) => `${sessionRoomPrefix}${sessionId}`;
 
+type AlertsSnapshot = { profileId: number } & AlertsPage;
+
 /** Why a connection is refused, as the client's connect_error message reads. */
 export const refusals = {
   unauthorized: 'unauthorized',
@@ -137,12 +139,27 @@ export function handleConnections(deps: ConnectionDeps): {
     );
   });
 
+  /** The snapshot event of a page: one object per page and profile, so it is encoded once for all. */
+  const snapshots = new WeakMap<AlertsPage, Map<number, AlertsSnapshot>>();
+  function snapshotOf(profileId: number, page: AlertsPage): AlertsSnapshot {
+    let byProfile = snapshots.get(page);
+    if (!byProfile) snapshots.set(page, (byProfile = new Map()));
+    let snapshot = byProfile.get(profileId);
+    if (!snapshot) byProfile.set(profileId, (snapshot = { profileId, ...page }));
+    return snapshot;
+  }
+
   async function sendSnapshot(socket: InsightSocket) {
     const { profileId, userId } = socket.data;
     const page = await deps.alertsSnapshot()(profileId, userId);
+    // Cut now, sent once every push published before the cut has reached the socket: an alert in
+    // the snapshot was pushed before it (and is superseded by it), one not in it is pushed after.
+    const delivered = publisher.delivered();
+    const snapshot = snapshotOf(profileId, page());
+    await delivered;
     // A switch made while this was read sends its own snapshot.
     if (socket.data.profileId !== profileId || !socket.connected) return;
-    publisher.sendDirect(socket, 'alerts:snapshot', { profileId, ...page() });
+    publisher.sendDirect(socket, 'alerts:snapshot', snapshot);
   }
 
   /**

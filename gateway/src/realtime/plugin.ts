@@ -81,7 +81,7 @@ export const realtimePlugin = fp(
           }
         : {}),
     });
-    const publisher = createPublisher(io);
+    const publisher = createPublisher(io, adapterClient);
     const quotes = new QuoteFanout(io, publisher, app.db, app.log.child({ module: 'realtime' }));
     let alertsSnapshot: AlertsSnapshotProvider = async () => () => ({
       alerts: [],
@@ -109,6 +109,11 @@ export const realtimePlugin = fp(
     };
     io.on('quotes:changed', (symbols) => quotes.changed(symbols));
     io.on('alerts:resnapshot', (profileId) => void connections.resnapshot(profileId));
+    // A session revoked on one node is forgotten by the others' session caches at once.
+    app.sessions.onForget = (userId) => {
+      if (adapterClient) io.serverSideEmit('sessions:forget', userId);
+    };
+    io.on('sessions:forget', (userId) => app.sessions.forgetUser(userId, true));
 
     // Redis away and back: what was published meanwhile may not have reached every node's sockets
     // (the other nodes' pushes, quotes announced while it was away), so each node's sockets get a

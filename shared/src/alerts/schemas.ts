@@ -181,8 +181,6 @@ export const financeInfoResponseSchema = z.object({
     finance_info: z.object({
       profile_id: z.number().int(),
       market_open: z.boolean().nullable(),
-      /** Latest quotes of the alerts' symbols, keyed by upper-case symbol. */
-      quotes: z.record(z.string(), z.object({ lastPrice: z.number(), dailyChange: z.number() })),
     }),
     alerts: z.array(feedAlertSchema),
     /** Every alert the user can reach, when `alerts` is only the newest page of them. */

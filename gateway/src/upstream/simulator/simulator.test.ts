@@ -214,7 +214,8 @@ describe('ratings around the clock', () => {
     expect(counts.closedDay).toBeGreaterThan(0);
     expect(counts.session).toBeGreaterThan(0);
     // A Saturday has some, fewer than a weekday.
-    const onDay = (day: string) => ratings.filter((r) => newYorkDate(new Date(r.published_at)) === day).length;
+    const onDay = (day: string) =>
+      ratings.filter((r) => newYorkDate(new Date(r.published_at)) === day).length;
     expect(onDay('2026-11-21')).toBeGreaterThan(0);
     expect(onDay('2026-11-21')).toBeLessThan(onDay('2026-11-20'));
   });

@@ -1,8 +1,4 @@
-import {
-  marketStatusAt,
-  newYorkDate,
-  previousTradingDay,
-} from '@insight/shared/market/calendar';
+import { marketStatusAt, newYorkDate, previousTradingDay } from '@insight/shared/market/calendar';
 import {
   upstreamPaths,
   type NewsChannel,
