@@ -1,9 +1,11 @@
-import { Box, Button, Field, Flex, Heading, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { limits, messages, registerProfileBodySchema } from '@insight/shared';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ApiError, errorMessage } from '../../api/request';
 import { FormProblem } from '../../components/FormProblem';
+import { LabelledInput } from '../../components/LabelledInput';
+import { NewPasswordInput } from '../../components/NewPasswordFields';
 import { CheckCircleIcon } from '../../components/ui/icons';
 import { profileCalls } from './api';
 
@@ -98,50 +100,40 @@ export function NewProfilePage() {
             </Flex>
           )}
           <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-            <Field.Root required>
-              <Field.Label>First name</Field.Label>
-              <Input
-                name="first_name"
-                maxLength={limits.nameMax}
-                value={form.first_name}
-                onChange={set('first_name')}
-              />
-            </Field.Root>
-            <Field.Root required>
-              <Field.Label>Last name</Field.Label>
-              <Input
-                name="last_name"
-                maxLength={limits.nameMax}
-                value={form.last_name}
-                onChange={set('last_name')}
-              />
-            </Field.Root>
+            <LabelledInput
+              label="First name"
+              required
+              name="first_name"
+              maxLength={limits.nameMax}
+              value={form.first_name}
+              onChange={set('first_name')}
+            />
+            <LabelledInput
+              label="Last name"
+              required
+              name="last_name"
+              maxLength={limits.nameMax}
+              value={form.last_name}
+              onChange={set('last_name')}
+            />
           </SimpleGrid>
-          <Field.Root required>
-            <Field.Label>Email</Field.Label>
-            <Input
-              name="email"
-              type="email"
-              autoComplete="off"
-              maxLength={limits.emailMax}
-              value={form.email}
-              onChange={set('email')}
-            />
-          </Field.Root>
-          <Field.Root required>
-            <Field.Label>Password</Field.Label>
-            <Input
-              name="password"
-              type="password"
-              autoComplete="new-password"
-              maxLength={limits.passwordMax}
-              value={form.password}
-              onChange={set('password')}
-            />
-            <Field.HelperText>
-              At least 8 characters, with lower and upper case letters and a number.
-            </Field.HelperText>
-          </Field.Root>
+          <LabelledInput
+            label="Email"
+            required
+            name="email"
+            type="email"
+            autoComplete="off"
+            maxLength={limits.emailMax}
+            value={form.email}
+            onChange={set('email')}
+          />
+          <NewPasswordInput
+            label="Password"
+            required
+            name="password"
+            value={form.password}
+            onChange={(password) => setForm((f) => ({ ...f, password }))}
+          />
           <FormProblem message={problem} />
           <Flex gap="3" justify="end" wrap="wrap">
             <Button asChild variant="outline">

@@ -1,4 +1,4 @@
-import { Box, HStack, Text, type StackProps } from '@chakra-ui/react';
+import { Box, HStack, Text, type StackProps, type TextProps } from '@chakra-ui/react';
 import { marketStatusAt, newYorkDate } from '@insight/shared/market/calendar';
 import { useAtomValue } from '../../app/store';
 import { marketStatusAtom } from './atoms';
@@ -30,18 +30,54 @@ export function MarketStatus(props: StackProps) {
 
 /** A coloured dot and the spec's text for a given status. */
 export function MarketStatusView({ open, ...props }: StackProps & { open: boolean | null }) {
-  const dot = open === null ? 'gray.400' : open ? 'insight.green' : 'insight.red';
   return (
     <HStack gap="1.5" role="status" aria-live="polite" {...props}>
-      <Box w="2" h="2" rounded="full" bg={dot} flexShrink={0} aria-hidden />
+      <StatusDot color={open === null ? 'gray.400' : open ? 'insight.green' : 'insight.red'} />
       <Text as="span" whiteSpace="nowrap">
         {marketStatusText(open)}
       </Text>
-      {open === false && (
-        <Text as="span" whiteSpace="nowrap" color="fg.muted" hideBelow="sm" data-part="next-open">
-          · {nextOpenText(new Date())}
-        </Text>
-      )}
+      {open === false && <NextOpen hideBelow="sm" data-part="next-open" />}
     </HStack>
+  );
+}
+
+/**
+ * How fresh a screen's prices are, after what it counts ("4 symbols"): "live prices" with a green
+ * dot while the market is open; closed, the prices stand at the last close until the next open.
+ */
+export function PricesFreshness({ count }: { count: string }) {
+  const open = useAtomValue(marketStatusAtom);
+  return <PricesFreshnessView open={open} count={count} />;
+}
+
+export function PricesFreshnessView({
+  open,
+  count,
+  ...props
+}: StackProps & { open: boolean | null; count: string }) {
+  // Unknown (signed-in but not yet told), it claims neither: only the count, by a neutral dot.
+  const freshness = open === null ? '' : open ? ' · live prices' : ' · prices at the last close';
+  return (
+    <HStack columnGap="2" rowGap="0.5" wrap="wrap" fontSize="sm" color="fg.muted" {...props}>
+      <StatusDot color={open ? 'insight.green' : 'gray.400'} />
+      <Text as="span">
+        {count}
+        {freshness}
+      </Text>
+      {open === false && <NextOpen />}
+    </HStack>
+  );
+}
+
+function StatusDot({ color }: { color: string }) {
+  return <Box w="2" h="2" rounded="full" bg={color} flexShrink={0} aria-hidden />;
+}
+
+/** "· Opens Mon 9:30 ET", after a closed market's words. */
+function NextOpen(props: TextProps) {
+  return (
+    <Text as="span" whiteSpace="nowrap" color="fg.muted" {...props}>
+      · {nextOpenText(new Date())}
+    </Text>
   );
 }
