@@ -26,7 +26,7 @@ describe("a screen's price freshness", () => {
   it('says the prices stand at the last close, and when the market opens, while it is closed', () => {
     renderWithProviders(<PricesFreshnessView open={false} count="4 symbols" />);
     const label = screen.getByText(/^4 symbols/).parentElement?.textContent;
-    expect(label).toMatch(/^4 symbols · prices at the last close· Opens (today|\w{3}) \d{1,2}:\d{2} ET$/);
+    expect(label).toMatch(/^4 symbols · prices at the last close · Opens (today|\w{3}) \d{1,2}:\d{2} ET$/);
     expect(label).not.toContain('live');
   });
 

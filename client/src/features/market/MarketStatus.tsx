@@ -1,4 +1,4 @@
-import { Box, HStack, Text, type StackProps, type TextProps } from '@chakra-ui/react';
+import { Box, HStack, Text, type BoxProps, type StackProps } from '@chakra-ui/react';
 import { marketStatusAt, newYorkDate } from '@insight/shared/market/calendar';
 import { useAtomValue } from '../../app/store';
 import { marketStatusAtom } from './atoms';
@@ -32,11 +32,15 @@ export function MarketStatus(props: StackProps) {
 export function MarketStatusView({ open, ...props }: StackProps & { open: boolean | null }) {
   return (
     <HStack gap="1.5" role="status" aria-live="polite" {...props}>
-      <StatusDot color={open === null ? 'gray.400' : open ? 'insight.green' : 'insight.red'} />
+      <StatusDot bg={open === null ? 'gray.400' : open ? 'insight.green' : 'insight.red'} />
       <Text as="span" whiteSpace="nowrap">
         {marketStatusText(open)}
       </Text>
-      {open === false && <NextOpen hideBelow="sm" data-part="next-open" />}
+      {open === false && (
+        <Text as="span" whiteSpace="nowrap" color="fg.muted" hideBelow="sm" data-part="next-open">
+          · {nextOpenText(new Date())}
+        </Text>
+      )}
     </HStack>
   );
 }
@@ -55,29 +59,29 @@ export function PricesFreshnessView({
   count,
   ...props
 }: StackProps & { open: boolean | null; count: string }) {
-  // Unknown (signed-in but not yet told), it claims neither: only the count, by a neutral dot.
+  // Unknown (signed in but not yet told), it claims neither: only the count, by a neutral dot.
   const freshness = open === null ? '' : open ? ' · live prices' : ' · prices at the last close';
   return (
-    <HStack columnGap="2" rowGap="0.5" wrap="wrap" fontSize="sm" color="fg.muted" {...props}>
-      <StatusDot color={open ? 'insight.green' : 'gray.400'} />
+    <HStack gap="2" align="start" fontSize="sm" color="fg.muted" {...props}>
+      {/* On the first line's middle (a 20px line), also when the next open takes a second line. */}
+      <StatusDot bg={open ? 'insight.green' : 'gray.400'} mt="1.5" />
       <Text as="span">
         {count}
         {freshness}
+        {open === false && (
+          // A phone gives the next open its own line, without the separator that would start it.
+          <Text as="span" display={{ base: 'block', sm: 'inline' }} whiteSpace="nowrap">
+            <Box as="span" hideBelow="sm">
+              {' · '}
+            </Box>
+            {nextOpenText(new Date())}
+          </Text>
+        )}
       </Text>
-      {open === false && <NextOpen />}
     </HStack>
   );
 }
 
-function StatusDot({ color }: { color: string }) {
-  return <Box w="2" h="2" rounded="full" bg={color} flexShrink={0} aria-hidden />;
-}
-
-/** "· Opens Mon 9:30 ET", after a closed market's words. */
-function NextOpen(props: TextProps) {
-  return (
-    <Text as="span" whiteSpace="nowrap" color="fg.muted" {...props}>
-      · {nextOpenText(new Date())}
-    </Text>
-  );
+function StatusDot(props: BoxProps) {
+  return <Box w="2" h="2" rounded="full" flexShrink={0} aria-hidden {...props} />;
 }
