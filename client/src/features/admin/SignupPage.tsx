@@ -1,4 +1,4 @@
-import { Box, Button, Checkbox, Heading, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Checkbox, Heading, Link, Stack, Text } from '@chakra-ui/react';
 import {
   accountApi,
   isValidEmail,
@@ -12,6 +12,7 @@ import { Link as RouterLink } from 'react-router';
 import { api, errorMessage } from '../../api/request';
 import { FormProblem } from '../../components/FormProblem';
 import { LabelledInput } from '../../components/LabelledInput';
+import { PersonNameFields } from '../../components/PersonNameFields';
 import { NewPasswordFields } from '../../components/NewPasswordFields';
 import { PublicCard, PublicPage } from '../../components/PublicPage';
 import { CheckCircleIcon } from '../../components/ui/icons';
@@ -93,26 +94,13 @@ export function SignupPage() {
               <Heading as="h1" size="2xl" textAlign="center" id="signup-title">
                 Create your account
               </Heading>
-              <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-                <LabelledInput
-                  label="First name"
-                  required
-                  name="first_name"
-                  autoComplete="given-name"
-                  maxLength={limits.nameMax}
-                  value={form.first_name}
-                  onChange={set('first_name')}
-                />
-                <LabelledInput
-                  label="Last name"
-                  required
-                  name="last_name"
-                  autoComplete="family-name"
-                  maxLength={limits.nameMax}
-                  value={form.last_name}
-                  onChange={set('last_name')}
-                />
-              </SimpleGrid>
+              <PersonNameFields
+                firstName={form.first_name}
+                lastName={form.last_name}
+                onFirstNameChange={(first_name) => setForm((f) => ({ ...f, first_name }))}
+                onLastNameChange={(last_name) => setForm((f) => ({ ...f, last_name }))}
+                ownName
+              />
               <LabelledInput
                 label="Email"
                 required

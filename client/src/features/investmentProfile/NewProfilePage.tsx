@@ -1,10 +1,11 @@
-import { Box, Button, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { limits, messages, registerProfileBodySchema } from '@insight/shared';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ApiError, errorMessage } from '../../api/request';
 import { FormProblem } from '../../components/FormProblem';
 import { LabelledInput } from '../../components/LabelledInput';
+import { PersonNameFields } from '../../components/PersonNameFields';
 import { NewPasswordInput } from '../../components/NewPasswordFields';
 import { CheckCircleIcon } from '../../components/ui/icons';
 import { profileCalls } from './api';
@@ -99,24 +100,13 @@ export function NewProfilePage() {
               </Box>
             </Flex>
           )}
-          <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-            <LabelledInput
-              label="First name"
-              required
-              name="first_name"
-              maxLength={limits.nameMax}
-              value={form.first_name}
-              onChange={set('first_name')}
-            />
-            <LabelledInput
-              label="Last name"
-              required
-              name="last_name"
-              maxLength={limits.nameMax}
-              value={form.last_name}
-              onChange={set('last_name')}
-            />
-          </SimpleGrid>
+          <PersonNameFields
+            firstName={form.first_name}
+            lastName={form.last_name}
+            onFirstNameChange={(first_name) => setForm((f) => ({ ...f, first_name }))}
+            onLastNameChange={(last_name) => setForm((f) => ({ ...f, last_name }))}
+            ownName={false}
+          />
           <LabelledInput
             label="Email"
             required
