@@ -121,43 +121,23 @@ export function AnalystTeamExplain() {
                       </NativeSelect.Root>
                     </Field.Root>
                     {mode === 'sector' ? (
-                      <Field.Root required>
-                        <Field.Label>Sector</Field.Label>
-                        <NativeSelect.Root size="sm">
-                          <NativeSelect.Field
-                            name="sector"
-                            value={sector}
-                            onChange={(event) => setSector(Number(event.currentTarget.value))}
-                          >
-                            <option value={0}>Choose a sector</option>
-                            {sectors.map((s) => (
-                              <option key={s.id} value={s.id}>
-                                {s.name}
-                              </option>
-                            ))}
-                          </NativeSelect.Field>
-                          <NativeSelect.Indicator />
-                        </NativeSelect.Root>
-                      </Field.Root>
+                      <IdChoice
+                        label="Sector"
+                        name="sector"
+                        placeholder="Choose a sector"
+                        choices={sectors}
+                        value={sector}
+                        onChange={setSector}
+                      />
                     ) : (
-                      <Field.Root required>
-                        <Field.Label>Profile</Field.Label>
-                        <NativeSelect.Root size="sm">
-                          <NativeSelect.Field
-                            name="profile"
-                            value={profile}
-                            onChange={(event) => setProfile(Number(event.currentTarget.value))}
-                          >
-                            <option value={0}>Choose a profile</option>
-                            {options.profiles.map((p) => (
-                              <option key={p.id} value={p.id}>
-                                {p.name}
-                              </option>
-                            ))}
-                          </NativeSelect.Field>
-                          <NativeSelect.Indicator />
-                        </NativeSelect.Root>
-                      </Field.Root>
+                      <IdChoice
+                        label="Profile"
+                        name="profile"
+                        placeholder="Choose a profile"
+                        choices={options.profiles}
+                        value={profile}
+                        onChange={setProfile}
+                      />
                     )}
                   </Stack>
                   <FormProblem message={problem} />
@@ -174,6 +154,37 @@ export function AnalystTeamExplain() {
       </ToolCard>
       {answer && <Explanation answer={answer} />}
     </Stack>
+  );
+}
+
+/** A required pick by id among named choices (a sector, a profile); 0 while none is chosen. */
+function IdChoice(props: {
+  label: string;
+  name: string;
+  placeholder: string;
+  choices: readonly { id: number; name: string }[];
+  value: number;
+  onChange: (id: number) => void;
+}) {
+  return (
+    <Field.Root required>
+      <Field.Label>{props.label}</Field.Label>
+      <NativeSelect.Root size="sm">
+        <NativeSelect.Field
+          name={props.name}
+          value={props.value}
+          onChange={(event) => props.onChange(Number(event.currentTarget.value))}
+        >
+          <option value={0}>{props.placeholder}</option>
+          {props.choices.map((choice) => (
+            <option key={choice.id} value={choice.id}>
+              {choice.name}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </Field.Root>
   );
 }
 
