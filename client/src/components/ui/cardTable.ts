@@ -28,6 +28,9 @@ export const cardTableCss = {
       minWidth: 0,
       whiteSpace: 'normal',
     },
+    // A cell's content keeps to its half of the card, so a truncated text ends in an ellipsis there
+    // instead of running under the next cell (the column's content otherwise sizes to its text).
+    '& td > *': { maxWidth: '100%' },
     '& td[data-label]::before': {
       content: 'attr(data-label)',
       fontSize: 'xs',

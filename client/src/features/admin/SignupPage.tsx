@@ -1,15 +1,4 @@
-import {
-  Box,
-  Button,
-  Checkbox,
-  Field,
-  Heading,
-  Input,
-  Link,
-  SimpleGrid,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Box, Button, Checkbox, Heading, Link, Stack, Text } from '@chakra-ui/react';
 import {
   accountApi,
   isValidEmail,
@@ -22,6 +11,8 @@ import { useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { api, errorMessage } from '../../api/request';
 import { FormProblem } from '../../components/FormProblem';
+import { LabelledInput } from '../../components/LabelledInput';
+import { PersonNameFields } from '../../components/PersonNameFields';
 import { NewPasswordFields } from '../../components/NewPasswordFields';
 import { PublicCard, PublicPage } from '../../components/PublicPage';
 import { CheckCircleIcon } from '../../components/ui/icons';
@@ -103,50 +94,32 @@ export function SignupPage() {
               <Heading as="h1" size="2xl" textAlign="center" id="signup-title">
                 Create your account
               </Heading>
-              <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-                <Field.Root required>
-                  <Field.Label>First name</Field.Label>
-                  <Input
-                    name="first_name"
-                    autoComplete="given-name"
-                    maxLength={limits.nameMax}
-                    value={form.first_name}
-                    onChange={set('first_name')}
-                  />
-                </Field.Root>
-                <Field.Root required>
-                  <Field.Label>Last name</Field.Label>
-                  <Input
-                    name="last_name"
-                    autoComplete="family-name"
-                    maxLength={limits.nameMax}
-                    value={form.last_name}
-                    onChange={set('last_name')}
-                  />
-                </Field.Root>
-              </SimpleGrid>
-              <Field.Root required>
-                <Field.Label>Email</Field.Label>
-                <Input
-                  name="email"
-                  type="email"
-                  autoComplete="email"
-                  maxLength={limits.emailMax}
-                  value={form.email}
-                  onChange={set('email')}
-                />
-              </Field.Root>
-              <Field.Root>
-                <Field.Label>Company or account name</Field.Label>
-                <Input
-                  name="account_name"
-                  autoComplete="organization"
-                  maxLength={limits.nameMax}
-                  value={form.account_name}
-                  onChange={set('account_name')}
-                />
-                <Field.HelperText>Optional: your name is used otherwise.</Field.HelperText>
-              </Field.Root>
+              <PersonNameFields
+                firstName={form.first_name}
+                lastName={form.last_name}
+                onFirstNameChange={(first_name) => setForm((f) => ({ ...f, first_name }))}
+                onLastNameChange={(last_name) => setForm((f) => ({ ...f, last_name }))}
+                ownName
+              />
+              <LabelledInput
+                label="Email"
+                required
+                name="email"
+                type="email"
+                autoComplete="email"
+                maxLength={limits.emailMax}
+                value={form.email}
+                onChange={set('email')}
+              />
+              <LabelledInput
+                label="Company or account name"
+                helper="Optional: your name is used otherwise."
+                name="account_name"
+                autoComplete="organization"
+                maxLength={limits.nameMax}
+                value={form.account_name}
+                onChange={set('account_name')}
+              />
               <NewPasswordFields
                 newPassword={password}
                 confirm={confirm}

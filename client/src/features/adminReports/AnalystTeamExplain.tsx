@@ -1,15 +1,4 @@
-import {
-  Badge,
-  Box,
-  Button,
-  Field,
-  HStack,
-  Input,
-  NativeSelect,
-  Skeleton,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Badge, Box, Button, Field, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import {
   adminReportsMessages,
   sectorDisplayName,
@@ -22,7 +11,7 @@ import { errorMessage } from '../../api/request';
 import { FormProblem } from '../../components/FormProblem';
 import { ToolCard } from '../tools/admin/ToolCard';
 import { adminReportCalls } from './api';
-import { useReportOptions } from './useReportOptions';
+import { OptionsGate } from './OptionsGate';
 
 const thisMonth = () => {
   const now = new Date();
@@ -36,7 +25,6 @@ const pct = (rate: number | null) => (rate === null ? '—' : `${(Math.round(rat
  * profile follows.
  */
 export function AnalystTeamExplain() {
-  const { state, retry } = useReportOptions();
   const [month, setMonth] = useState(thisMonth);
   const [analyst, setAnalyst] = useState('');
   const [mode, setMode] = useState<'sector' | 'profile'>('sector');
@@ -77,125 +65,126 @@ export function AnalystTeamExplain() {
         title="Research Analyst Team"
         intro="Why an analyst is or is not in a sector's analyst team in a month: each rule of the team with what it asks and what the analyst had."
       >
-        {state.kind === 'loading' ? (
-          <Stack gap="4" maxW="xl" aria-busy="true" aria-label="Loading the analysts">
-            <Skeleton h="10" />
-            <Skeleton h="10" />
-          </Stack>
-        ) : state.kind === 'error' ? (
-          <Stack gap="3" maxW="xl">
-            <FormProblem message={state.message} />
-            <HStack>
-              <Button size="sm" variant="outline" onClick={retry}>
-                Try again
-              </Button>
-            </HStack>
-          </Stack>
-        ) : state.options.analysts.length === 0 ? (
-          <Text color="fg.muted">No analyst ratings are in the system yet.</Text>
-        ) : (
-          <form noValidate onSubmit={submit} aria-label="Explain analyst selection">
-            <Stack gap="4" maxW="xl">
-              <Stack direction={{ base: 'column', sm: 'row' }} gap="4">
-                <Field.Root required maxW={{ sm: '44' }}>
-                  <Field.Label>Month</Field.Label>
-                  <Input
-                    type="month"
-                    name="month"
-                    size="sm"
-                    value={month}
-                    onChange={(event) => setMonth(event.currentTarget.value)}
-                  />
-                </Field.Root>
-                <Field.Root required>
-                  <Field.Label>Analyst</Field.Label>
-                  <NativeSelect.Root size="sm">
-                    <NativeSelect.Field
-                      name="analyst"
-                      value={analyst}
-                      onChange={(event) => setAnalyst(event.currentTarget.value)}
-                    >
-                      <option value="">Choose an analyst</option>
-                      {state.options.analysts.map((a) => (
-                        <option key={a.id} value={a.id}>
-                          {a.name}
-                          {a.firm ? ` (${a.firm})` : ''}
-                        </option>
-                      ))}
-                    </NativeSelect.Field>
-                    <NativeSelect.Indicator />
-                  </NativeSelect.Root>
-                </Field.Root>
-              </Stack>
-              <Stack direction={{ base: 'column', sm: 'row' }} gap="4">
-                <Field.Root maxW={{ sm: '44' }}>
-                  <Field.Label>Explain for</Field.Label>
-                  <NativeSelect.Root size="sm">
-                    <NativeSelect.Field
-                      name="mode"
-                      value={mode}
-                      onChange={(event) =>
-                        setMode(event.currentTarget.value === 'profile' ? 'profile' : 'sector')
-                      }
-                    >
-                      <option value="sector">A sector</option>
-                      <option value="profile">A profile</option>
-                    </NativeSelect.Field>
-                    <NativeSelect.Indicator />
-                  </NativeSelect.Root>
-                </Field.Root>
-                {mode === 'sector' ? (
-                  <Field.Root required>
-                    <Field.Label>Sector</Field.Label>
-                    <NativeSelect.Root size="sm">
-                      <NativeSelect.Field
+        <OptionsGate loadingLabel="Loading the analysts" rows={2}>
+          {(options) =>
+            options.analysts.length === 0 ? (
+              <Text color="fg.muted">No analyst ratings are in the system yet.</Text>
+            ) : (
+              <form noValidate onSubmit={submit} aria-label="Explain analyst selection">
+                <Stack gap="4" maxW="xl">
+                  <Stack direction={{ base: 'column', sm: 'row' }} gap="4">
+                    <Field.Root required maxW={{ sm: '44' }}>
+                      <Field.Label>Month</Field.Label>
+                      <Input
+                        type="month"
+                        name="month"
+                        size="sm"
+                        value={month}
+                        onChange={(event) => setMonth(event.currentTarget.value)}
+                      />
+                    </Field.Root>
+                    <Field.Root required>
+                      <Field.Label>Analyst</Field.Label>
+                      <NativeSelect.Root size="sm">
+                        <NativeSelect.Field
+                          name="analyst"
+                          value={analyst}
+                          onChange={(event) => setAnalyst(event.currentTarget.value)}
+                        >
+                          <option value="">Choose an analyst</option>
+                          {options.analysts.map((a) => (
+                            <option key={a.id} value={a.id}>
+                              {a.name}
+                              {a.firm ? ` (${a.firm})` : ''}
+                            </option>
+                          ))}
+                        </NativeSelect.Field>
+                        <NativeSelect.Indicator />
+                      </NativeSelect.Root>
+                    </Field.Root>
+                  </Stack>
+                  <Stack direction={{ base: 'column', sm: 'row' }} gap="4">
+                    <Field.Root maxW={{ sm: '44' }}>
+                      <Field.Label>Explain for</Field.Label>
+                      <NativeSelect.Root size="sm">
+                        <NativeSelect.Field
+                          name="mode"
+                          value={mode}
+                          onChange={(event) =>
+                            setMode(event.currentTarget.value === 'profile' ? 'profile' : 'sector')
+                          }
+                        >
+                          <option value="sector">A sector</option>
+                          <option value="profile">A profile</option>
+                        </NativeSelect.Field>
+                        <NativeSelect.Indicator />
+                      </NativeSelect.Root>
+                    </Field.Root>
+                    {mode === 'sector' ? (
+                      <IdChoice
+                        label="Sector"
                         name="sector"
+                        placeholder="Choose a sector"
+                        choices={sectors}
                         value={sector}
-                        onChange={(event) => setSector(Number(event.currentTarget.value))}
-                      >
-                        <option value={0}>Choose a sector</option>
-                        {sectors.map((s) => (
-                          <option key={s.id} value={s.id}>
-                            {s.name}
-                          </option>
-                        ))}
-                      </NativeSelect.Field>
-                      <NativeSelect.Indicator />
-                    </NativeSelect.Root>
-                  </Field.Root>
-                ) : (
-                  <Field.Root required>
-                    <Field.Label>Profile</Field.Label>
-                    <NativeSelect.Root size="sm">
-                      <NativeSelect.Field
+                        onChange={setSector}
+                      />
+                    ) : (
+                      <IdChoice
+                        label="Profile"
                         name="profile"
+                        placeholder="Choose a profile"
+                        choices={options.profiles}
                         value={profile}
-                        onChange={(event) => setProfile(Number(event.currentTarget.value))}
-                      >
-                        <option value={0}>Choose a profile</option>
-                        {state.options.profiles.map((p) => (
-                          <option key={p.id} value={p.id}>
-                            {p.name}
-                          </option>
-                        ))}
-                      </NativeSelect.Field>
-                      <NativeSelect.Indicator />
-                    </NativeSelect.Root>
-                  </Field.Root>
-                )}
-              </Stack>
-              <FormProblem message={problem} />
-              <HStack>
-                <Button type="submit" colorPalette="brand" loading={busy} loadingText="Explaining">
-                  Explain
-                </Button>
-              </HStack>
-            </Stack>
-          </form>
-        )}
+                        onChange={setProfile}
+                      />
+                    )}
+                  </Stack>
+                  <FormProblem message={problem} />
+                  <HStack>
+                    <Button type="submit" colorPalette="brand" loading={busy} loadingText="Explaining">
+                      Explain
+                    </Button>
+                  </HStack>
+                </Stack>
+              </form>
+            )
+          }
+        </OptionsGate>
       </ToolCard>
       {answer && <Explanation answer={answer} />}
     </Stack>
+  );
+}
+
+/** A required pick by id among named choices (a sector, a profile); 0 while none is chosen. */
+function IdChoice(props: {
+  label: string;
+  name: string;
+  placeholder: string;
+  choices: readonly { id: number; name: string }[];
+  value: number;
+  onChange: (id: number) => void;
+}) {
+  return (
+    <Field.Root required>
+      <Field.Label>{props.label}</Field.Label>
+      <NativeSelect.Root size="sm">
+        <NativeSelect.Field
+          name={props.name}
+          value={props.value}
+          onChange={(event) => props.onChange(Number(event.currentTarget.value))}
+        >
+          <option value={0}>{props.placeholder}</option>
+          {props.choices.map((choice) => (
+            <option key={choice.id} value={choice.id}>
+              {choice.name}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </Field.Root>
   );
 }
 

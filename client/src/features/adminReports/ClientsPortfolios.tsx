@@ -1,12 +1,18 @@
-import { Button, Field, HStack, Input, NativeSelect, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Button, Field, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { adminReportsMessages, clientsPortfoliosBodySchema, clientsPortfoliosJobKind } from '@insight/shared';
 import { useState } from 'react';
 import { FormProblem } from '../../components/FormProblem';
 import { MyReports } from '../jobs/MyReports';
 import { ToolCard, ToolSuccess } from '../tools/admin/ToolCard';
 import { adminReportCalls } from './api';
-import { ReportEmailField, RequestedReportProgress, useReportRequest } from './useReportRequest';
-import { defaultRange, useReportOptions } from './useReportOptions';
+import {
+  ReportEmailField,
+  ReportRangeFields,
+  RequestedReportProgress,
+  useReportRequest,
+} from './useReportRequest';
+import { OptionsGate } from './OptionsGate';
+import { defaultRange } from './useReportOptions';
 
 /**
  * Clients Portfolios (spec 002 §§2.2, 2.4, 7.6, 8): one client's portfolio over a date range —
@@ -19,11 +25,8 @@ export function ClientsPortfolios() {
     adminReportCalls.clientsPortfolios,
     adminReportsMessages.userRequired,
   );
-  const { state, retry } = useReportOptions();
   const [userId, setUserId] = useState('');
   const [range, setRange] = useState(defaultRange);
-
-  const withFile = state.kind === 'ready' ? state.options.users.filter((user) => user.hasFile) : [];
 
   const submit = request.submitWith({
     user_id: userId === '' ? undefined : Number(userId),
@@ -37,80 +40,54 @@ export function ClientsPortfolios() {
         title="Clients Portfolios"
         intro="A client's portfolio over a date range: positions, trades, profit and loss and the unit price path, as an Excel file sent by e-mail and kept in My reports."
       >
-        {state.kind === 'loading' ? (
-          <Stack gap="4" maxW="xl" aria-busy="true" aria-label="Loading the users">
-            <Skeleton h="10" />
-            <Skeleton h="10" />
-            <Skeleton h="10" />
-          </Stack>
-        ) : state.kind === 'error' ? (
-          <Stack gap="3" maxW="xl">
-            <FormProblem message={state.message} />
-            <HStack>
-              <Button size="sm" variant="outline" onClick={retry}>
-                Try again
-              </Button>
-            </HStack>
-          </Stack>
-        ) : withFile.length === 0 ? (
-          <Text color="fg.muted">No user you can report on has a portfolio yet.</Text>
-        ) : (
-          <form noValidate onSubmit={submit} aria-label="Clients portfolios report">
-            <Stack gap="4" maxW="xl">
-              <Field.Root required>
-                <Field.Label>Client</Field.Label>
-                <NativeSelect.Root size="sm">
-                  <NativeSelect.Field
-                    name="user"
-                    value={userId}
-                    onChange={(event) => setUserId(event.currentTarget.value)}
-                  >
-                    <option value="">Choose a client</option>
-                    {withFile.map((user) => (
-                      <option key={user.id} value={user.id}>
-                        {user.name === user.email ? user.email : `${user.name} (${user.email})`} · id{' '}
-                        {user.id}
-                      </option>
-                    ))}
-                  </NativeSelect.Field>
-                  <NativeSelect.Indicator />
-                </NativeSelect.Root>
-              </Field.Root>
-              <Stack direction={{ base: 'column', sm: 'row' }} gap="4">
-                <Field.Root required>
-                  <Field.Label>From</Field.Label>
-                  <Input
-                    type="date"
-                    name="from_date"
-                    size="sm"
-                    value={range.from}
-                    onChange={(event) => setRange({ ...range, from: event.currentTarget.value })}
-                  />
-                </Field.Root>
-                <Field.Root required>
-                  <Field.Label>To</Field.Label>
-                  <Input
-                    type="date"
-                    name="to_date"
-                    size="sm"
-                    value={range.to}
-                    onChange={(event) => setRange({ ...range, to: event.currentTarget.value })}
-                  />
-                </Field.Root>
-              </Stack>
-              <ReportEmailField email={request.email} onChange={request.setEmail} />
-              <FormProblem message={request.problem} />
-              <ToolSuccess message={request.success}>
-                {request.jobId && <RequestedReportProgress jobId={request.jobId} label="Report built" />}
-              </ToolSuccess>
-              <HStack>
-                <Button type="submit" colorPalette="brand" loading={request.busy} loadingText="Requesting">
-                  Send report
-                </Button>
-              </HStack>
-            </Stack>
-          </form>
-        )}
+        <OptionsGate loadingLabel="Loading the users" rows={3}>
+          {(options) => {
+            const withFile = options.users.filter((user) => user.hasFile);
+            return withFile.length === 0 ? (
+              <Text color="fg.muted">No user you can report on has a portfolio yet.</Text>
+            ) : (
+              <form noValidate onSubmit={submit} aria-label="Clients portfolios report">
+                <Stack gap="4" maxW="xl">
+                  <Field.Root required>
+                    <Field.Label>Client</Field.Label>
+                    <NativeSelect.Root size="sm">
+                      <NativeSelect.Field
+                        name="user"
+                        value={userId}
+                        onChange={(event) => setUserId(event.currentTarget.value)}
+                      >
+                        <option value="">Choose a client</option>
+                        {withFile.map((user) => (
+                          <option key={user.id} value={user.id}>
+                            {user.name === user.email ? user.email : `${user.name} (${user.email})`} · id{' '}
+                            {user.id}
+                          </option>
+                        ))}
+                      </NativeSelect.Field>
+                      <NativeSelect.Indicator />
+                    </NativeSelect.Root>
+                  </Field.Root>
+                  <ReportRangeFields range={range} onChange={setRange} />
+                  <ReportEmailField email={request.email} onChange={request.setEmail} />
+                  <FormProblem message={request.problem} />
+                  <ToolSuccess message={request.success}>
+                    {request.jobId && <RequestedReportProgress jobId={request.jobId} label="Report built" />}
+                  </ToolSuccess>
+                  <HStack>
+                    <Button
+                      type="submit"
+                      colorPalette="brand"
+                      loading={request.busy}
+                      loadingText="Requesting"
+                    >
+                      Send report
+                    </Button>
+                  </HStack>
+                </Stack>
+              </form>
+            );
+          }}
+        </OptionsGate>
       </ToolCard>
       <MyReports
         kinds={[clientsPortfoliosJobKind]}

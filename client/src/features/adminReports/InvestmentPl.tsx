@@ -1,11 +1,16 @@
-import { Button, Field, HStack, Input, Stack } from '@chakra-ui/react';
+import { Button, HStack, Stack } from '@chakra-ui/react';
 import { investmentPlBodySchema, investmentPlJobKind } from '@insight/shared';
 import { useState } from 'react';
 import { FormProblem } from '../../components/FormProblem';
 import { MyReports } from '../jobs/MyReports';
 import { ToolCard, ToolSuccess } from '../tools/admin/ToolCard';
 import { adminReportCalls } from './api';
-import { ReportEmailField, RequestedReportProgress, useReportRequest } from './useReportRequest';
+import {
+  ReportEmailField,
+  ReportRangeFields,
+  RequestedReportProgress,
+  useReportRequest,
+} from './useReportRequest';
 import { defaultRange } from './useReportOptions';
 
 /**
@@ -27,28 +32,7 @@ export function InvestmentPl() {
       >
         <form noValidate onSubmit={submit} aria-label="Investment P&L report">
           <Stack gap="4" maxW="xl">
-            <Stack direction={{ base: 'column', sm: 'row' }} gap="4">
-              <Field.Root required>
-                <Field.Label>From</Field.Label>
-                <Input
-                  type="date"
-                  name="from_date"
-                  size="sm"
-                  value={range.from}
-                  onChange={(event) => setRange({ ...range, from: event.currentTarget.value })}
-                />
-              </Field.Root>
-              <Field.Root required>
-                <Field.Label>To</Field.Label>
-                <Input
-                  type="date"
-                  name="to_date"
-                  size="sm"
-                  value={range.to}
-                  onChange={(event) => setRange({ ...range, to: event.currentTarget.value })}
-                />
-              </Field.Root>
-            </Stack>
+            <ReportRangeFields range={range} onChange={setRange} />
             <ReportEmailField email={request.email} onChange={request.setEmail} />
             <FormProblem message={request.problem} />
             <ToolSuccess message={request.success}>

@@ -68,6 +68,40 @@ export function ReportEmailField({ email, onChange }: { email: string; onChange:
   );
 }
 
+/** A report's From and To dates (its `from_date` and `to_date`), side by side from `sm` up. */
+export function ReportRangeFields({
+  range,
+  onChange,
+}: {
+  range: { from: string; to: string };
+  onChange: (range: { from: string; to: string }) => void;
+}) {
+  return (
+    <Stack direction={{ base: 'column', sm: 'row' }} gap="4">
+      <Field.Root required>
+        <Field.Label>From</Field.Label>
+        <Input
+          type="date"
+          name="from_date"
+          size="sm"
+          value={range.from}
+          onChange={(event) => onChange({ ...range, from: event.currentTarget.value })}
+        />
+      </Field.Root>
+      <Field.Root required>
+        <Field.Label>To</Field.Label>
+        <Input
+          type="date"
+          name="to_date"
+          size="sm"
+          value={range.to}
+          onChange={(event) => onChange({ ...range, to: event.currentTarget.value })}
+        />
+      </Field.Root>
+    </Stack>
+  );
+}
+
 /** The requested report's job, live under the acknowledgement: its progress bar and what it does now. */
 export function RequestedReportProgress({ jobId, label }: { jobId: string; label: string }) {
   const live = useLiveJob({ id: jobId, state: 'queued', progress: null, url: null });

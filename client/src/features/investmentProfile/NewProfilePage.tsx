@@ -1,9 +1,12 @@
-import { Box, Button, Field, Flex, Heading, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { limits, messages, registerProfileBodySchema } from '@insight/shared';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ApiError, errorMessage } from '../../api/request';
 import { FormProblem } from '../../components/FormProblem';
+import { LabelledInput } from '../../components/LabelledInput';
+import { PersonNameFields } from '../../components/PersonNameFields';
+import { NewPasswordInput } from '../../components/NewPasswordFields';
 import { CheckCircleIcon } from '../../components/ui/icons';
 import { profileCalls } from './api';
 
@@ -97,51 +100,30 @@ export function NewProfilePage() {
               </Box>
             </Flex>
           )}
-          <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-            <Field.Root required>
-              <Field.Label>First name</Field.Label>
-              <Input
-                name="first_name"
-                maxLength={limits.nameMax}
-                value={form.first_name}
-                onChange={set('first_name')}
-              />
-            </Field.Root>
-            <Field.Root required>
-              <Field.Label>Last name</Field.Label>
-              <Input
-                name="last_name"
-                maxLength={limits.nameMax}
-                value={form.last_name}
-                onChange={set('last_name')}
-              />
-            </Field.Root>
-          </SimpleGrid>
-          <Field.Root required>
-            <Field.Label>Email</Field.Label>
-            <Input
-              name="email"
-              type="email"
-              autoComplete="off"
-              maxLength={limits.emailMax}
-              value={form.email}
-              onChange={set('email')}
-            />
-          </Field.Root>
-          <Field.Root required>
-            <Field.Label>Password</Field.Label>
-            <Input
-              name="password"
-              type="password"
-              autoComplete="new-password"
-              maxLength={limits.passwordMax}
-              value={form.password}
-              onChange={set('password')}
-            />
-            <Field.HelperText>
-              At least 8 characters, with lower and upper case letters and a number.
-            </Field.HelperText>
-          </Field.Root>
+          <PersonNameFields
+            firstName={form.first_name}
+            lastName={form.last_name}
+            onFirstNameChange={(first_name) => setForm((f) => ({ ...f, first_name }))}
+            onLastNameChange={(last_name) => setForm((f) => ({ ...f, last_name }))}
+            ownName={false}
+          />
+          <LabelledInput
+            label="Email"
+            required
+            name="email"
+            type="email"
+            autoComplete="off"
+            maxLength={limits.emailMax}
+            value={form.email}
+            onChange={set('email')}
+          />
+          <NewPasswordInput
+            label="Password"
+            required
+            name="password"
+            value={form.password}
+            onChange={(password) => setForm((f) => ({ ...f, password }))}
+          />
           <FormProblem message={problem} />
           <Flex gap="3" justify="end" wrap="wrap">
             <Button asChild variant="outline">

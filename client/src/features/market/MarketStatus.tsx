@@ -1,4 +1,4 @@
-import { Box, HStack, Text, type StackProps } from '@chakra-ui/react';
+import { Box, HStack, Text, type BoxProps, type StackProps } from '@chakra-ui/react';
 import { marketStatusAt, newYorkDate } from '@insight/shared/market/calendar';
 import { useAtomValue } from '../../app/store';
 import { marketStatusAtom } from './atoms';
@@ -30,10 +30,9 @@ export function MarketStatus(props: StackProps) {
 
 /** A coloured dot and the spec's text for a given status. */
 export function MarketStatusView({ open, ...props }: StackProps & { open: boolean | null }) {
-  const dot = open === null ? 'gray.400' : open ? 'insight.green' : 'insight.red';
   return (
     <HStack gap="1.5" role="status" aria-live="polite" {...props}>
-      <Box w="2" h="2" rounded="full" bg={dot} flexShrink={0} aria-hidden />
+      <StatusDot bg={open === null ? 'gray.400' : open ? 'insight.green' : 'insight.red'} />
       <Text as="span" whiteSpace="nowrap">
         {marketStatusText(open)}
       </Text>
@@ -44,4 +43,45 @@ export function MarketStatusView({ open, ...props }: StackProps & { open: boolea
       )}
     </HStack>
   );
+}
+
+/**
+ * How fresh a screen's prices are, after what it counts ("4 symbols"): "live prices" with a green
+ * dot while the market is open; closed, the prices stand at the last close until the next open.
+ */
+export function PricesFreshness({ count }: { count: string }) {
+  const open = useAtomValue(marketStatusAtom);
+  return <PricesFreshnessView open={open} count={count} />;
+}
+
+export function PricesFreshnessView({
+  open,
+  count,
+  ...props
+}: StackProps & { open: boolean | null; count: string }) {
+  // Unknown (signed in but not yet told), it claims neither: only the count, by a neutral dot.
+  const freshness = open === null ? '' : open ? ' · live prices' : ' · prices at the last close';
+  return (
+    <HStack gap="2" align="start" fontSize="sm" color="fg.muted" {...props}>
+      {/* On the first line's middle (a 20px line), also when the next open takes a second line. */}
+      <StatusDot bg={open ? 'insight.green' : 'gray.400'} mt="1.5" />
+      <Text as="span">
+        {count}
+        {freshness}
+        {open === false && (
+          // A phone gives the next open its own line, without the separator that would start it.
+          <Text as="span" display={{ base: 'block', sm: 'inline' }} whiteSpace="nowrap">
+            <Box as="span" hideBelow="sm">
+              {' · '}
+            </Box>
+            {nextOpenText(new Date())}
+          </Text>
+        )}
+      </Text>
+    </HStack>
+  );
+}
+
+function StatusDot(props: BoxProps) {
+  return <Box w="2" h="2" rounded="full" flexShrink={0} aria-hidden {...props} />;
 }

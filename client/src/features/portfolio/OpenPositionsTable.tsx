@@ -175,10 +175,13 @@ export function OpenPositionsTable({
                 <Change value={row.pl_per} />
               </Table.Cell>
               <Table.Cell {...numeric} title={row.etf ?? undefined}>
-                <Change value={row.etf_pl_per} />
-                <Text as="span" color="fg.muted" fontSize="xs" ms="1">
-                  {row.etf ?? ''}
-                </Text>
+                {/* One piece, so the phone's card keeps the ETF's name beside its change. */}
+                <Box as="span" whiteSpace="nowrap">
+                  <Change value={row.etf_pl_per} />
+                  <Text as="span" color="fg.muted" fontSize="xs" ms="1">
+                    {row.etf ?? ''}
+                  </Text>
+                </Box>
               </Table.Cell>
               <Table.Cell {...numeric}>
                 <Change value={row.daily_change} />

@@ -5,6 +5,7 @@ import { errorMessage } from '../../api/request';
 import { useSetAtom } from '../../app/store';
 import { StatusPanel } from '../../components/StatusPanel';
 import { notify } from '../../components/ui/toaster';
+import { PricesFreshness } from '../market/MarketStatus';
 import { Panel } from '../stock/Panel';
 import { CompareDialog } from '../watchlist/CompareDialog';
 import { AllocationBars } from './AllocationBars';
@@ -149,9 +150,7 @@ function PortfolioView({ portfolio }: { portfolio: Portfolio }) {
         title="Open positions"
         actions={
           rows.length > 0 && (
-            <Text fontSize="sm" color="fg.muted">
-              {rows.length} {rows.length === 1 ? 'position' : 'positions'} · live prices
-            </Text>
+            <PricesFreshness count={`${rows.length} ${rows.length === 1 ? 'position' : 'positions'}`} />
           )
         }
       >

@@ -3,7 +3,6 @@ import {
   Button,
   Field,
   Heading,
-  Input,
   Link,
   NativeSelect,
   SimpleGrid,
@@ -21,6 +20,7 @@ import {
 import { useRef, useState, type FormEvent } from 'react';
 import { errorMessage } from '../../api/request';
 import { FormProblem } from '../../components/FormProblem';
+import { LabelledInput } from '../../components/LabelledInput';
 import { CheckCircleIcon } from '../../components/ui/icons';
 import { AlertIcon } from '../admin/icons';
 
@@ -119,52 +119,49 @@ export function ContactPage({
           </Text>
         </Box>
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-          <Field.Root>
-            <Field.Label>Full Name</Field.Label>
-            <Input
-              name="name"
-              autoComplete="name"
-              maxLength={supportLimits.name}
-              value={form.name}
-              onChange={set('name')}
-            />
-          </Field.Root>
-          <Field.Root required invalid={emailProblem !== null}>
-            <Field.Label>Email</Field.Label>
-            <Input
-              ref={emailInput}
-              name="email"
-              type="email"
-              autoComplete="email"
-              maxLength={supportLimits.email}
-              value={form.email}
-              onChange={set('email')}
-            />
-            <Field.ErrorText>
-              <AlertIcon /> {emailProblem}
-            </Field.ErrorText>
-          </Field.Root>
-          <Field.Root>
-            <Field.Label>Phone Number</Field.Label>
-            <Input
-              name="phone"
-              type="tel"
-              autoComplete="tel"
-              maxLength={supportLimits.phone}
-              value={form.phone}
-              onChange={set('phone')}
-            />
-          </Field.Root>
-          <Field.Root>
-            <Field.Label>Company</Field.Label>
-            <Input
-              name="company"
-              autoComplete="organization"
-              maxLength={supportLimits.company}
-              value={form.company}
-              onChange={set('company')}
-            />
-          </Field.Root>
+          <LabelledInput
+            label="Full Name"
+            name="name"
+            autoComplete="name"
+            maxLength={supportLimits.name}
+            value={form.name}
+            onChange={set('name')}
+          />
+          <LabelledInput
+            label="Email"
+            required
+            problem={
+              emailProblem !== null && (
+                <>
+                  <AlertIcon /> {emailProblem}
+                </>
+              )
+            }
+            ref={emailInput}
+            name="email"
+            type="email"
+            autoComplete="email"
+            maxLength={supportLimits.email}
+            value={form.email}
+            onChange={set('email')}
+          />
+          <LabelledInput
+            label="Phone Number"
+            name="phone"
+            type="tel"
+            autoComplete="tel"
+            maxLength={supportLimits.phone}
+            value={form.phone}
+            onChange={set('phone')}
+          />
+          <LabelledInput
+            label="Company"
+            name="company"
+            autoComplete="organization"
+            maxLength={supportLimits.company}
+            value={form.company}
+            onChange={set('company')}
+          />
         </SimpleGrid>
         <Field.Root>
           <Field.Label>Support Topic</Field.Label>

@@ -1,8 +1,9 @@
-import { Box, Flex, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Box, Flex, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
 import type { WatchlistItem } from '@insight/shared';
 import { useState } from 'react';
 import { useAtomValue } from '../../app/store';
 import { StatusPanel } from '../../components/StatusPanel';
+import { PricesFreshness } from '../market/MarketStatus';
 import { watchlistItemsAtom } from './atoms';
 import { CompareDialog } from './CompareDialog';
 import { StarIcon } from './icons';
@@ -25,12 +26,7 @@ export function WatchlistPage() {
           </Text>
         </Box>
         {items !== null && items.length > 0 && (
-          <HStack gap="2" fontSize="sm" color="fg.muted">
-            <Box as="span" w="2" h="2" rounded="full" bg="insight.green" aria-hidden />
-            <Text as="span">
-              {items.length} {items.length === 1 ? 'symbol' : 'symbols'} · live prices
-            </Text>
-          </HStack>
+          <PricesFreshness count={`${items.length} ${items.length === 1 ? 'symbol' : 'symbols'}`} />
         )}
       </Flex>
       {items === null ? (
