@@ -10,94 +10,32 @@
  * The market is backfilled once into BENCH_SCAN_MARKET (shared with bench/scan.ts; default
  * /tmp/insight-bench-scan-market, kept between runs) and copied for each run.
  */
-import fs from 'node:fs/promises';
 import os from 'node:os';
-import path from 'node:path';
 import { apiPath } from '@insight/shared';
 import { reportsApi, shiftMonth } from '@insight/shared/reports/schemas';
-import { buildApp } from '../gateway/src/app';
-import { loadConfig } from '../gateway/src/config';
-import { accountsRepo } from '../gateway/src/accounts/repo';
-import { hashPassword } from '../gateway/src/accounts/passwords';
+import {
+  ensureMarket,
+  newestMarketDay,
+  signInNewUser,
+  sp500UniverseId,
+  startMarketGateway,
+  timeJob,
+} from './lib/in-process';
 
-const marketDir = process.env.BENCH_SCAN_MARKET ?? path.join(os.tmpdir(), 'insight-bench-scan-market');
 const targetMs = 5000;
 
-async function ensureMarket() {
-  try {
-    await fs.access(path.join(marketDir, 'pgdata'));
-    return;
-  } catch {
-    // not there yet
-  }
-  console.log(`backfilling the simulated market into ${marketDir} (once)…`);
-  await fs.mkdir(marketDir, { recursive: true });
-  const app = await buildApp(
-    loadConfig({ NODE_ENV: 'test', DATA_DIR: marketDir, INGEST: '1', LOG_LEVEL: 'silent' }),
-    { logger: false },
-  );
-  await app.ready();
-  await app.ingestor.start();
-  await app.close();
-}
-
 async function measure(mode: 'cold' | 'warm') {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'insight-bench-reports-'));
-  await fs.cp(path.join(marketDir, 'pgdata'), path.join(dataDir, 'pgdata'), { recursive: true });
-  const app = await buildApp(
-    loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, INGEST: '0', PORT: '0', LOG_LEVEL: 'silent' }),
-    { logger: false },
-  );
+  const gateway = await startMarketGateway('reports');
+  const { app, baseUrl } = gateway;
   try {
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    const address = app.server.address();
-    const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-    await app.universes.refreshSystemUniverses();
-    await app.scanner.cache.warming;
     // The copy's first load writes the compact bar rows in the background (as a deployment's first
     // start does once): let it end, so the report does not queue behind it on PGlite's one connection.
     await app.scanner.cache.folding;
     if (mode === 'cold') app.scanner.cache.reset();
 
-    const repo = accountsRepo(app.db);
-    const accountId = await repo.createAccount({ name: 'bench', valid_to: null, trail: false });
-    const email = `bench-${Date.now()}@example.test`;
-    await repo.createUser({
-      account_id: accountId,
-      email,
-      password_hash: await hashPassword('Passw0rd1'),
-      nickname: null,
-      first_name: 'Bench',
-      last_name: 'User',
-      account_type: 'user',
-      current_profile_id: null,
-      app_id: null,
-      app_flavor: null,
-      last_activity_at: null,
-    });
-    const login = await fetch(`${baseUrl}/api/user/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        loginData: { method: 'email', credentials: { email, password: 'Passw0rd1' }, remember_me: false },
-      }),
-    });
-    const cookie = login.headers
-      .getSetCookie()
-      .map((header) => header.split(';')[0])
-      .join('; ');
-    const universes = (await (await fetch(`${baseUrl}/api/universes`, { headers: { cookie } })).json()) as {
-      id: number;
-      name: string;
-    }[];
-    const sp500 = universes.find((universe) => universe.name === 'S&P500')!.id;
-    // The newest month of the market (the simulated clock may differ from the wall clock).
-    const newest = (await app.db
-      .selectFrom('daily_bars')
-      .select((eb) => eb.fn.max('date').as('day'))
-      .where('symbol', '=', 'SPY')
-      .executeTakeFirst())!.day as string;
-    const month = newest.slice(0, 7);
+    const { cookie } = await signInNewUser(gateway);
+    const sp500 = await sp500UniverseId(baseUrl, cookie);
+    const month = (await newestMarketDay(app)).slice(0, 7);
     const url = apiPath(reportsApi.marketData, {
       fromMonth: shiftMonth(month, -3),
       toMonth: month,
@@ -123,26 +61,20 @@ async function measure(mode: 'cold' | 'warm') {
       team: '-',
       weights: '-',
     });
-    const cpuStart = process.cpuUsage();
-    const started = performance.now();
-    const ack = (await (await fetch(baseUrl + url, { headers: { cookie } })).json()) as { jobId: string };
-    const acknowledged = performance.now();
-    const job = await app.jobs.waitFor(ack.jobId, 60_000);
-    const ended = performance.now();
-    const cpu = process.cpuUsage(cpuStart);
-    if (job?.state !== 'done')
-      throw new Error(`the report ended ${job?.state ?? 'late'}: ${job?.error ?? ''}`);
+    const { job, toAck, toDone, cpuMs } = await timeJob(
+      app,
+      () => fetch(baseUrl + url, { headers: { cookie } }),
+      60_000,
+    );
     return {
-      toAck: acknowledged - started,
-      toDone: ended - started,
-      // The gateway's CPU time over the request (user + system): less bent by other work on the machine.
-      cpu: (cpu.user + cpu.system) / 1000,
+      toAck,
+      toDone,
+      cpu: cpuMs,
       run: Date.parse(job.finishedAt!) - Date.parse(job.startedAt!),
       rows: (job.result as { rows: number }).rows,
     };
   } finally {
-    await app.close();
-    await fs.rm(dataDir, { recursive: true, force: true });
+    await gateway.close();
   }
 }
 

@@ -9,39 +9,13 @@
  * The market is backfilled once into BENCH_SCAN_MARKET (default /tmp/insight-bench-scan-market, kept
  * between runs: a backfill takes a minute or two) and copied for the run.
  */
-import fs from 'node:fs/promises';
 import os from 'node:os';
-import path from 'node:path';
 import { io } from 'socket.io-client';
 import { sectors, type ScanSector } from '@insight/shared';
 import { scanApi } from '@insight/shared/scan/schemas';
-import { buildApp } from '../gateway/src/app';
-import { loadConfig } from '../gateway/src/config';
-import { accountsRepo } from '../gateway/src/accounts/repo';
-import { hashPassword } from '../gateway/src/accounts/passwords';
+import { ensureMarket, signInNewUser, sp500UniverseId, startMarketGateway } from './lib/in-process';
 
-const marketDir = process.env.BENCH_SCAN_MARKET ?? path.join(os.tmpdir(), 'insight-bench-scan-market');
 const runs = Number(process.env.BENCH_SCAN_REPEATS ?? 5);
-
-async function ensureMarket() {
-  try {
-    await fs.access(path.join(marketDir, 'pgdata'));
-    return;
-  } catch {
-    // not there yet
-  }
-  console.log(`backfilling the simulated market into ${marketDir} (once)…`);
-  await fs.mkdir(marketDir, { recursive: true });
-  const app = await buildApp(
-    loadConfig({ NODE_ENV: 'test', DATA_DIR: marketDir, INGEST: '1', LOG_LEVEL: 'silent' }),
-    {
-      logger: false,
-    },
-  );
-  await app.ready();
-  await app.ingestor.start();
-  await app.close();
-}
 
 interface Timing {
   toLastSector: number;
@@ -51,55 +25,14 @@ interface Timing {
 }
 
 async function measure(mode: 'cold' | 'warm'): Promise<{ first: Timing; repeats?: Timing[] }> {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'insight-bench-scan-'));
-  await fs.cp(path.join(marketDir, 'pgdata'), path.join(dataDir, 'pgdata'), { recursive: true });
-  const app = await buildApp(
-    loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, INGEST: '0', PORT: '0', LOG_LEVEL: 'silent' }),
-    { logger: false },
-  );
+  const gateway = await startMarketGateway('scan');
+  const { app, baseUrl } = gateway;
   try {
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    const address = app.server.address();
-    const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-    await app.universes.refreshSystemUniverses();
-    await app.scanner.cache.warming;
     // Cold: nothing in memory (the compact bar rows in the database stay, as after any earlier start).
     if (mode === 'cold') app.scanner.cache.reset();
 
-    const repo = accountsRepo(app.db);
-    const accountId = await repo.createAccount({ name: 'bench', valid_to: null, trail: false });
-    const email = `bench-${Date.now()}@example.test`;
-    await repo.createUser({
-      account_id: accountId,
-      email,
-      password_hash: await hashPassword('Passw0rd1'),
-      nickname: null,
-      first_name: 'Bench',
-      last_name: 'User',
-      account_type: 'user',
-      current_profile_id: null,
-      app_id: null,
-      app_flavor: null,
-      last_activity_at: null,
-    });
-    const login = await fetch(`${baseUrl}/api/user/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        loginData: { method: 'email', credentials: { email, password: 'Passw0rd1' }, remember_me: false },
-      }),
-    });
-    const cookie = login.headers
-      .getSetCookie()
-      .map((header) => header.split(';')[0])
-      .join('; ');
-    const universes = (await (
-      await fetch(`${baseUrl}/api/v1/universes`, { headers: { cookie } })
-    ).json()) as {
-      id: number;
-      name: string;
-    }[];
-    const sp500 = universes.find((universe) => universe.name === 'S&P500')!.id;
+    const { cookie } = await signInNewUser(gateway);
+    const sp500 = await sp500UniverseId(baseUrl, cookie);
 
     const socket = io(baseUrl, { transports: ['websocket'], extraHeaders: { cookie }, forceNew: true });
     await new Promise<void>((resolve, reject) => {
@@ -150,8 +83,7 @@ async function measure(mode: 'cold' | 'warm'): Promise<{ first: Timing; repeats?
     socket.close();
     return { first, repeats };
   } finally {
-    await app.close();
-    await fs.rm(dataDir, { recursive: true, force: true });
+    await gateway.close();
   }
 }
 

@@ -15,7 +15,7 @@ import { healthRoutes } from './health/routes';
 import { jobsPlugin } from './jobs/routes';
 import { marketPlugin } from './market/plugin';
 import { marketRoutes } from './market/routes';
-import { apiPathServerOptions, apiPathsPlugin } from './platform/api-paths';
+import { apiPathServerOptions, apiPathsPlugin, urlLimits } from './platform/api-paths';
 import { clientPlugin } from './platform/client';
 import { crossSitePlugin } from './platform/cross-site';
 import { dbPlugin } from './platform/db';
@@ -61,6 +61,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     // Start-up hooks seed the demo accounts (argon2) and load the analytics: on a busy 2-core machine
     // they take longer than Fastify's 10 s default, and a slow start must not be a failed one.
     pluginTimeout: 120_000,
+    // Fastify's default of 100 answered a Market Data report with a longer e-mail 414 before its schema
+    // could say what is wrong; see `urlLimits`.
+    routerOptions: { maxParamLength: urlLimits.segment },
     // every /api/ route also answers under /api/v1/; Fastify's own refusals in the error body
     ...apiPathServerOptions,
   }).withTypeProvider<ZodTypeProvider>();

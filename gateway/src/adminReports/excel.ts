@@ -6,7 +6,7 @@ import type {
   SignalSummary,
 } from '@insight/shared/adminReports/schemas';
 import { Dec } from '@insight/shared/portfolio/accounting';
-import ExcelJS from 'exceljs';
+import { addBoldRow, addTableSheet, newWorkbook, workbookBuffer } from '../platform/workbook';
 import type { PortfolioReportData } from './portfolioReport';
 
 /** A decimal as a cell: money to cents, unit prices to 5 places (spec 001 §9), percents to 2. */
@@ -20,15 +20,13 @@ const pct2 = (value: Dec | null) => (value === null ? null : Number(value.toFixe
  * here for display.
  */
 export async function portfolioWorkbook(report: PortfolioReportData): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  workbook.created = new Date();
+  const workbook = newWorkbook();
   const t = report.totals;
 
-  const summary = workbook.addWorksheet('Summary');
-  summary.columns = [
+  const summary = addTableSheet(workbook, 'Summary', [
     { header: 'Item', key: 'item', width: 30 },
     { header: 'Value', key: 'value', width: 28 },
-  ];
+  ]);
   const rows: [string, string | number][] = [
     ['User', `${report.user.name} (id ${report.user.id}, ${report.user.email})`],
     ['Portfolio', `${report.portfolio.name} (id ${report.portfolio.id}, since ${report.portfolio.created})`],
@@ -50,8 +48,7 @@ export async function portfolioWorkbook(report: PortfolioReportData): Promise<Bu
   ];
   for (const [item, value] of rows) summary.addRow({ item, value });
 
-  const path = workbook.addWorksheet('Unit price');
-  path.columns = [
+  const path = addTableSheet(workbook, 'Unit price', [
     { header: 'Date', key: 'date', width: 12 },
     { header: 'Unit price', key: 'unitPrice', width: 12 },
     { header: 'Assets', key: 'aum', width: 14 },
@@ -60,7 +57,7 @@ export async function portfolioWorkbook(report: PortfolioReportData): Promise<Bu
     { header: 'Short value', key: 'short', width: 14 },
     { header: 'Units', key: 'units', width: 12 },
     { header: 'Funds in (out)', key: 'flow', width: 14 },
-  ];
+  ]);
   for (const day of report.series)
     path.addRow({
       date: day.date,
@@ -73,8 +70,7 @@ export async function portfolioWorkbook(report: PortfolioReportData): Promise<Bu
       flow: cents(day.flow),
     });
 
-  const positions = workbook.addWorksheet('Positions');
-  positions.columns = [
+  const positions = addTableSheet(workbook, 'Positions', [
     { header: 'Symbol', key: 'symbol', width: 10 },
     { header: 'Company', key: 'company', width: 28 },
     { header: 'Type', key: 'kind', width: 8 },
@@ -86,7 +82,7 @@ export async function portfolioWorkbook(report: PortfolioReportData): Promise<Bu
     { header: 'P&L', key: 'pl', width: 12 },
     { header: 'P&L %', key: 'plPercent', width: 10 },
     { header: '% of file', key: 'share', width: 10 },
-  ];
+  ]);
   for (const p of report.positions)
     positions.addRow({
       symbol: p.symbol,
@@ -102,8 +98,7 @@ export async function portfolioWorkbook(report: PortfolioReportData): Promise<Bu
       share: pct2(p.percentOfFile),
     });
 
-  const trades = workbook.addWorksheet('Trades');
-  trades.columns = [
+  const trades = addTableSheet(workbook, 'Trades', [
     { header: 'Date', key: 'date', width: 12 },
     { header: 'Action', key: 'action', width: 8 },
     { header: 'Symbol', key: 'symbol', width: 10 },
@@ -111,18 +106,17 @@ export async function portfolioWorkbook(report: PortfolioReportData): Promise<Bu
     { header: 'Quantity', key: 'quantity', width: 10 },
     { header: 'Price', key: 'price', width: 10 },
     { header: 'Realised P&L', key: 'pl', width: 14 },
-  ];
+  ]);
   for (const trade of report.trades)
     trades.addRow({ ...trade, price: cents(trade.price), pl: trade.pl === null ? null : cents(trade.pl) });
 
-  const funds = workbook.addWorksheet('Funds');
-  funds.columns = [
+  const funds = addTableSheet(workbook, 'Funds', [
     { header: 'Date', key: 'date', width: 12 },
     { header: 'Units', key: 'units', width: 12 },
     { header: 'Unit price', key: 'unitPrice', width: 12 },
     { header: 'Amount', key: 'amount', width: 14 },
     { header: 'Notes', key: 'notes', width: 30 },
-  ];
+  ]);
   for (const fund of report.funds)
     funds.addRow({
       ...fund,
@@ -131,8 +125,7 @@ export async function portfolioWorkbook(report: PortfolioReportData): Promise<Bu
       notes: fund.notes ?? '',
     });
 
-  for (const sheet of workbook.worksheets) sheet.getRow(1).font = { bold: true };
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+  return workbookBuffer(workbook);
 }
 
 export interface InvestmentPlRow {
@@ -160,10 +153,8 @@ export async function investmentPlWorkbook(
   summary: InvestmentPlSummary,
   params: InvestmentPlJobParams,
 ): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  workbook.created = new Date();
-  const sheet = workbook.addWorksheet('Investment P&L');
-  sheet.columns = [
+  const workbook = newWorkbook();
+  const sheet = addTableSheet(workbook, 'Investment P&L', [
     { header: 'Account', key: 'account', width: 10 },
     { header: 'User id', key: 'userId', width: 9 },
     { header: 'User', key: 'user', width: 28 },
@@ -179,7 +170,7 @@ export async function investmentPlWorkbook(
     { header: 'P&L', key: 'pl', width: 14 },
     { header: 'Trades', key: 'trades', width: 8 },
     { header: 'Positions at end', key: 'positions', width: 10 },
-  ];
+  ]);
   const num = (value: string, places: number) => Number(new Dec(value).toFixed(places));
   for (const row of rows) {
     const t = row.totals;
@@ -201,16 +192,14 @@ export async function investmentPlWorkbook(
       positions: t.openPositions,
     });
   }
-  const total = sheet.addRow({
+  addBoldRow(sheet, {
     user: `Total of ${summary.portfolios} portfolios, ${params.from_date} to ${params.to_date}`,
     startAum: num(summary.startAum, 2),
     endAum: num(summary.endAum, 2),
     flows: num(summary.netFlows, 2),
     pl: num(summary.pl, 2),
   });
-  total.font = { bold: true };
-  sheet.getRow(1).font = { bold: true };
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+  return workbookBuffer(workbook);
 }
 
 export interface SignalRow {
@@ -241,10 +230,8 @@ export async function signalWorkbook(
   summary: SignalSummary,
   params: SignalJobParams,
 ): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  workbook.created = new Date();
-  const sheet = workbook.addWorksheet('Signals');
-  sheet.columns = [
+  const workbook = newWorkbook();
+  const sheet = addTableSheet(workbook, 'Signals', [
     { header: 'Published', key: 'published', width: 12 },
     { header: 'Sector', key: 'sector', width: 22 },
     { header: 'Symbol', key: 'symbol', width: 9 },
@@ -261,7 +248,7 @@ export async function signalWorkbook(
     { header: 'Outperformed', key: 'outperformed', width: 10 },
     { header: 'Success', key: 'success', width: 8 },
     { header: 'Decided', key: 'decided', width: 8 },
-  ];
+  ]);
   for (const row of rows)
     sheet.addRow({
       ...row,
@@ -272,11 +259,9 @@ export async function signalWorkbook(
       decided: yes(row.decided),
     });
   sheet.addRow({});
-  const total = sheet.addRow({
+  addBoldRow(sheet, {
     published: `${params.start_month} to ${params.end_month}`,
     sector: `${summary.signals} signals, ${summary.successes} of ${summary.decided} decided succeeded`,
   });
-  total.font = { bold: true };
-  sheet.getRow(1).font = { bold: true };
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+  return workbookBuffer(workbook);
 }

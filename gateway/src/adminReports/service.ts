@@ -1,5 +1,3 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { can, sectors, type Role } from '@insight/shared';
 import { explainTeamPlace } from '@insight/shared/adminReports/explain';
 import {
@@ -25,6 +23,7 @@ import { mailJobResult } from '../jobs/delivery';
 import type { Db } from '../platform/db';
 import { badRequest, forbidden, HttpError } from '../platform/errors';
 import type { Mailer } from '../platform/mail';
+import { writeWorkbookFile } from '../platform/workbook';
 import {
   investmentPlSummary,
   investmentPlWorkbook,
@@ -168,13 +167,11 @@ export class AdminReportsService {
     );
     if (!report) throw new Error(m.noFile);
     await ctx.progress({ done: 1, total, phase: 'Writing the workbook' });
-    const name = `portfolio-user-${user.id}-${report.from}-to-${report.to}.xlsx`;
-    const file = {
-      path: path.join(ctx.outputDir, name),
-      name,
-      contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-    };
-    await fs.writeFile(file.path, await portfolioWorkbook(report));
+    const file = await writeWorkbookFile(
+      ctx.outputDir,
+      `portfolio-user-${user.id}-${report.from}-to-${report.to}.xlsx`,
+      await portfolioWorkbook(report),
+    );
     await ctx.progress({ done: 2, total, phase: 'Sending the e-mail' });
     const result: JobResult = { file, result: report.totals };
     await mailJobResult(
@@ -212,14 +209,12 @@ export class AdminReportsService {
       done += 1;
       await ctx.progress({ done, total: users.length + 1, phase: `Portfolio of user ${user.id}` });
     }
-    const name = `investment-pl-${params.from_date}-to-${params.to_date}.xlsx`;
-    const file = {
-      path: path.join(ctx.outputDir, name),
-      name,
-      contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-    };
     const summary = investmentPlSummary(rows);
-    await fs.writeFile(file.path, await investmentPlWorkbook(rows, summary, params));
+    const file = await writeWorkbookFile(
+      ctx.outputDir,
+      `investment-pl-${params.from_date}-to-${params.to_date}.xlsx`,
+      await investmentPlWorkbook(rows, summary, params),
+    );
     const result: JobResult = { file, result: summary };
     await mailJobResult(
       this.deps.mailer,
@@ -321,13 +316,11 @@ export class AdminReportsService {
       successes: decided.filter((s) => s.success).length,
     };
     await ctx.progress({ done, total, phase: 'Writing the workbook' });
-    const name = `signals-${params.start_month}-to-${params.end_month}.xlsx`;
-    const file = {
-      path: path.join(ctx.outputDir, name),
-      name,
-      contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-    };
-    await fs.writeFile(file.path, await signalWorkbook(signals, summary, params));
+    const file = await writeWorkbookFile(
+      ctx.outputDir,
+      `signals-${params.start_month}-to-${params.end_month}.xlsx`,
+      await signalWorkbook(signals, summary, params),
+    );
     const result: JobResult = { file, result: summary };
     await mailJobResult(
       this.deps.mailer,

@@ -1,8 +1,17 @@
 import type { BacktestGraphResponse } from '@insight/shared/backtest/schemas';
-import ExcelJS from 'exceljs';
+import {
+  addBoldRow,
+  columnRange,
+  formatCells,
+  newWorkbook,
+  numberFormats,
+  setColumnWidths,
+  workbookBuffer,
+  type Workbook,
+} from '../platform/workbook';
 import type { StrategyDecision } from './service';
 
-const percent = '0.00%';
+const percent = numberFormats.percent;
 /** MM/yyyy (spec 002 §9: months shown so). */
 const monthLabel = (month: string) => `${month.slice(5, 7)}/${month.slice(0, 4)}`;
 /** MM/dd/yyyy (spec 002 §9: backtest dates). */
@@ -18,16 +27,14 @@ export async function backtestWorkbook(
   result: BacktestGraphResponse,
   decisions?: readonly StrategyDecision[],
 ): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  workbook.created = new Date();
+  const workbook = newWorkbook();
 
   const summary = workbook.addWorksheet('Summary');
   summary.addRow([title]).font = { bold: true, size: 14 };
   summary.addRow([`${dayLabel(result.start)} – ${dayLabel(result.end)}`]);
   if (result.missing.length > 0) summary.addRow([`No prices for: ${result.missing.join(', ')}`]);
   summary.addRow([]);
-  const header = summary.addRow(['', 'Total return', 'Annualised volatility', 'Sharpe', 'Max drawdown']);
-  header.font = { bold: true };
+  addBoldRow(summary, ['', 'Total return', 'Annualised volatility', 'Sharpe', 'Max drawdown']);
   for (const line of result.series) {
     const row = summary.addRow([
       line.name,
@@ -36,44 +43,21 @@ export async function backtestWorkbook(
       line.stats.sharpe,
       -line.stats.maxDrawdown,
     ]);
-    for (const column of [2, 3, 5]) row.getCell(column).numFmt = percent;
-    row.getCell(4).numFmt = '0.00';
+    formatCells(row, [2, 3, 5], percent);
+    formatCells(row, [4], numberFormats.twoPlaces);
   }
   summary.getColumn(1).width = 28;
   for (const column of [2, 3, 4, 5]) summary.getColumn(column).width = 20;
   summary.addRow([]);
   summary.addRow(['Sharpe: annualised mean daily return over annualised volatility, risk-free rate 0.']);
 
-  const monthly = workbook.addWorksheet('Monthly');
-  monthly.addRow(['Month', ...result.series.map((s) => s.name)]).font = { bold: true };
   const months = result.series[0]?.monthly.map((m) => m.month) ?? [];
-  for (const [i, month] of months.entries()) {
-    const row = monthly.addRow([monthLabel(month), ...result.series.map((s) => s.monthly[i]?.value ?? null)]);
-    for (let c = 2; c <= result.series.length + 1; c += 1) row.getCell(c).numFmt = percent;
-  }
-  monthly.columns.forEach((column) => (column.width = 16));
-
-  const daily = workbook.addWorksheet('Daily');
-  daily.addRow(['Date', ...result.series.map((s) => s.name)]).font = { bold: true };
-  for (const [i, day] of result.dates.entries()) {
-    const row = daily.addRow([dayLabel(day), ...result.series.map((s) => s.values[i] ?? null)]);
-    for (let c = 2; c <= result.series.length + 1; c += 1) row.getCell(c).numFmt = percent;
-  }
-  daily.columns.forEach((column) => (column.width = 16));
+  seriesSheet(workbook, 'Monthly', 'Month', result, months.map(monthLabel), (s, i) => s.monthly[i]?.value);
+  seriesSheet(workbook, 'Daily', 'Date', result, result.dates.map(dayLabel), (s, i) => s.values[i]);
 
   if (decisions) {
     const picks = workbook.addWorksheet('Picks');
-    picks.addRow([
-      'Decision day',
-      'Held until',
-      'Portfolio',
-      'Rank',
-      'Ticker',
-      'Sector',
-      'Total score',
-    ]).font = {
-      bold: true,
-    };
+    addBoldRow(picks, ['Decision day', 'Held until', 'Portfolio', 'Rank', 'Ticker', 'Sector', 'Total score']);
     for (const decision of decisions) {
       for (const [p, list] of decision.portfolios.entries()) {
         for (const [rank, pick] of list.entries()) {
@@ -89,11 +73,11 @@ export async function backtestWorkbook(
         }
       }
     }
-    picks.columns.forEach((column) => (column.width = 14));
+    setColumnWidths(picks, 14);
   }
   if (result.trades) {
     const trades = workbook.addWorksheet('Trades');
-    trades.addRow(['Symbol', 'Analyst', 'Bought', 'Sold', 'Why sold', 'Return']).font = { bold: true };
+    addBoldRow(trades, ['Symbol', 'Analyst', 'Bought', 'Sold', 'Why sold', 'Return']);
     for (const trade of result.trades) {
       const row = trades.addRow([
         trade.symbol,
@@ -103,9 +87,30 @@ export async function backtestWorkbook(
         trade.why,
         trade.return,
       ]);
-      row.getCell(6).numFmt = percent;
+      formatCells(row, [6], percent);
     }
-    trades.columns.forEach((column) => (column.width = 16));
+    setColumnWidths(trades, 16);
   }
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+  return workbookBuffer(workbook);
+}
+
+type Series = BacktestGraphResponse['series'][number];
+
+/** A row per label (month or day), a column per line, each value a percent. */
+function seriesSheet(
+  workbook: Workbook,
+  name: string,
+  labelHeader: string,
+  result: BacktestGraphResponse,
+  labels: readonly string[],
+  valueAt: (line: Series, index: number) => number | undefined,
+) {
+  const sheet = workbook.addWorksheet(name);
+  addBoldRow(sheet, [labelHeader, ...result.series.map((line) => line.name)]);
+  const valueColumns = columnRange(2, result.series.length + 1);
+  for (const [i, label] of labels.entries()) {
+    const row = sheet.addRow([label, ...result.series.map((line) => valueAt(line, i) ?? null)]);
+    formatCells(row, valueColumns, percent);
+  }
+  setColumnWidths(sheet, 16);
 }

@@ -14,8 +14,6 @@ import {
   strategyBodySchema,
   type BacktestGraphResponse,
 } from '@insight/shared/backtest/schemas';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { mailJobResult } from '../jobs/delivery';
@@ -23,6 +21,7 @@ import type { JobResult } from '../jobs/service';
 import { marketNow } from '../market/service';
 import { HttpError, refusals } from '../platform/errors';
 import { requireSession } from '../platform/session';
+import { writeWorkbookFile } from '../platform/workbook';
 import { backtestRepo } from './repo';
 import { backtestWorkbook, dayLabel } from './excel';
 import {
@@ -36,8 +35,6 @@ import {
   type StrategyDecision,
   type StrategyParams,
 } from './service';
-
-const xlsx = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 interface ExcelJobParams {
   range: DayRange;
@@ -74,9 +71,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     buffer: Buffer,
     mail: { to: string; subject: string; text: string },
   ): Promise<JobResult> => {
-    const file = path.join(outputDir, name);
-    await fs.writeFile(file, buffer);
-    const result: JobResult = { file: { path: file, name, contentType: xlsx } };
+    const result: JobResult = { file: await writeWorkbookFile(outputDir, name, buffer) };
     await mailJobResult(app.mailer, mail, result);
     return result;
   };

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/app';
 import { createUser, signIn } from '../../test/factories/users';
 import { HttpClient } from '../../test/http';
-import { canonicalApiUrl, v1Alias } from './api-paths';
+import { canonicalApiUrl, urlLimits, v1Alias } from './api-paths';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -93,7 +93,7 @@ describe('router-level refusals answer the error body', () => {
 
   it('414 for an overlong path segment and an overlong URL', async () => {
     const client = new HttpClient(t.baseUrl);
-    const segment = await client.get(`/api/finance/fetch_stock/${'A'.repeat(300)}`);
+    const segment = await client.get(`/api/finance/fetch_stock/${'A'.repeat(urlLimits.segment + 1)}`);
     expect(segment.status).toBe(414);
     expect(segment.body).toEqual({ status: false, msg: messages.server.uriTooLong });
     const url = await client.get(`/api/finance/is_market_open?${'q=1&'.repeat(2000)}`);

@@ -24,10 +24,13 @@ export const v1Alias = (path: string) =>
   path.startsWith(apiPrefix) ? apiV1Prefix + path.slice(apiPrefix.length) : path;
 
 /**
- * Longest URL and longest path segment answered (the segment limit is Fastify's default
- * `maxParamLength`); longer ones are refused with 414 and the error body.
+ * Longest URL and longest path segment answered (the segment limit is also Fastify's
+ * `maxParamLength`); longer ones are refused with 414 and the error body. A segment may take the
+ * whole address: some path parameters have no length of their own (the Market Data report's tickers
+ * and weights), and one that has (its 100-character e-mail) is longer percent-encoded, so their own
+ * schemas answer for them, with their own messages, rather than a 414.
  */
-export const urlLimits = { url: 4096, segment: 100 } as const;
+export const urlLimits = { url: 4096, segment: 4096 } as const;
 
 function errorJson(msg: string) {
   return JSON.stringify({ status: false, msg });

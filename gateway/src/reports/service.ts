@@ -24,6 +24,7 @@ import { mailJobResult } from '../jobs/delivery';
 import type { Db } from '../platform/db';
 import { badRequest, HttpError } from '../platform/errors';
 import type { Mailer } from '../platform/mail';
+import { writeWorkbookFile } from '../platform/workbook';
 import { allSymbols, checkScan, runScan, type ScanCache, type ScanParams } from '../scan/service';
 import { universesRepo } from '../universes/repo';
 import { reportCsv, reportWorkbook, type ReportRow } from './files';
@@ -201,9 +202,12 @@ export class MarketDataReports {
 
     const title = `Market Data ${job.fromMonth} to ${job.toMonth} (as of ${result.asOf})`;
     const name = `market-data-${job.fromMonth}-to-${job.toMonth}`;
-    const xlsx = path.join(ctx.outputDir, `${name}.xlsx`);
     const csv = `${name}.csv`;
-    await fs.writeFile(xlsx, await reportWorkbook(bySector, params.reportType, title));
+    const file = await writeWorkbookFile(
+      ctx.outputDir,
+      `${name}.xlsx`,
+      await reportWorkbook(bySector, params.reportType, title),
+    );
     await fs.writeFile(path.join(ctx.outputDir, csv), reportCsv(bySector, params.reportType));
     const summary: MarketDataJobResult = {
       asOf: result.asOf,
@@ -214,11 +218,7 @@ export class MarketDataReports {
       csv,
     };
     const jobResult: JobResult = {
-      file: {
-        path: xlsx,
-        name: `${name}.xlsx`,
-        contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-      },
+      file,
       result: summary,
     };
     if (params.email !== null)

@@ -1,34 +1,39 @@
-import type { ScanResponse } from '@insight/shared/scan/schemas';
-import ExcelJS from 'exceljs';
+import type { OpportunityRow, ScanResponse } from '@insight/shared/scan/schemas';
+import { addTable, newWorkbook, workbookBuffer, type TableColumn } from '../platform/workbook';
+
+/** An opportunity's own columns, as the scan export and the Market Data report both begin. */
+export const opportunityColumns: TableColumn<OpportunityRow>[] = [
+  { header: 'Ticker', width: 10, value: (r) => r.ticker },
+  { header: 'Company', width: 32, value: (r) => r.company },
+  { header: 'Industry', width: 28, value: (r) => r.industry },
+  { header: 'Market cap', width: 16, value: (r) => r.marketCap },
+  { header: 'Earnings date', width: 14, value: (r) => r.earningDate },
+  { header: 'Analysts', width: 32, value: (r) => r.analysts },
+  { header: 'Last price', width: 12, value: (r) => r.lastPrice },
+  { header: 'Upside %', width: 10, value: (r) => r.upside },
+];
+
+/** An opportunity's scores: the total and its normalised parts. */
+export const scoreColumns: TableColumn<OpportunityRow>[] = [
+  { header: 'Total score', width: 12, value: (r) => r.totalScore },
+  { header: 'Analyst data', width: 12, value: (r) => r.normalizedScores.analystTeamScore },
+  { header: 'Risk', width: 8, value: (r) => r.normalizedScores.risk },
+  { header: 'Risk word', width: 10, value: (r) => r.normalizedScores.riskWord },
+  { header: 'Momentum', width: 10, value: (r) => r.normalizedScores.marketScore },
+  { header: 'Fundamental', width: 12, value: (r) => r.normalizedScores.fundumentalScore },
+];
+
+const scanColumns: TableColumn<OpportunityRow>[] = [
+  ...opportunityColumns,
+  ...scoreColumns,
+  { header: 'In file', width: 8, value: (r) => (r.in_file ? 'yes' : '') },
+];
 
 /** The admin's Excel export of a scan: one sheet per sector, a row per opportunity with its scores. */
 export async function scanWorkbook(result: ScanResponse): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  workbook.created = new Date();
-  for (const [sector, rows] of Object.entries(result.opportunities)) {
-    const sheet = workbook.addWorksheet(sector.slice(0, 31));
-    sheet.columns = [
-      { header: 'Ticker', key: 'ticker', width: 10 },
-      { header: 'Company', key: 'company', width: 32 },
-      { header: 'Industry', key: 'industry', width: 28 },
-      { header: 'Market cap', key: 'marketCap', width: 16 },
-      { header: 'Earnings date', key: 'earningDate', width: 14 },
-      { header: 'Analysts', key: 'analysts', width: 32 },
-      { header: 'Last price', key: 'lastPrice', width: 12 },
-      { header: 'Upside %', key: 'upside', width: 10 },
-      { header: 'Total score', key: 'totalScore', width: 12 },
-      { header: 'Analyst data', key: 'analystTeamScore', width: 12 },
-      { header: 'Risk', key: 'risk', width: 8 },
-      { header: 'Risk word', key: 'riskWord', width: 10 },
-      { header: 'Momentum', key: 'marketScore', width: 10 },
-      { header: 'Fundamental', key: 'fundumentalScore', width: 12 },
-      { header: 'In file', key: 'in_file', width: 8 },
-    ];
-    sheet.getRow(1).font = { bold: true };
-    for (const row of rows) {
-      sheet.addRow({ ...row, ...row.normalizedScores, in_file: row.in_file ? 'yes' : '' });
-    }
-  }
+  const workbook = newWorkbook();
+  for (const [sector, rows] of Object.entries(result.opportunities))
+    addTable(workbook, sector.slice(0, 31), scanColumns, rows);
   if (workbook.worksheets.length === 0) workbook.addWorksheet('Opportunities');
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+  return workbookBuffer(workbook);
 }

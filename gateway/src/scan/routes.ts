@@ -17,6 +17,7 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError, refusals } from '../platform/errors';
 import { requireSession, type Session } from '../platform/session';
+import { xlsxContentType } from '../platform/workbook';
 import { scanWorkbook } from './excel';
 import {
   checkScan,
@@ -176,7 +177,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const result = await runScan({ db: app.db, cache }, paramsOf(session, request.query));
       const buffer = await scanWorkbook(result);
       return reply
-        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-type', xlsxContentType)
         .header('content-disposition', `attachment; filename="opportunities-${result.asOf}.xlsx"`)
         .send(buffer);
     },

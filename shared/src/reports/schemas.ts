@@ -180,7 +180,7 @@ export const marketDataParamsSchema = z.object({
   /** 17. Recipient (at most 100 characters), or '-' for no mail: the file then waits in My reports. */
   email: z
     .string()
-    // At most 100 characters (a longer path segment is refused with 414 before this check).
+    // Spec 002 §5: at most 100 characters (the gateway's path segment limit leaves this check to say so).
     .max(reportLimits.mail, reportsMessages.emailTooLong)
     .transform((text) => dash(text))
     .refine((text) => text === null || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text), reportsMessages.email),

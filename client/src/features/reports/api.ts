@@ -8,7 +8,7 @@ import {
 } from '@insight/shared/reports/schemas';
 import { api } from '../../api/request';
 
-/** The report path: '@' stays as it is, so a 100-character mail fits the 100-character path segment. */
+/** The report path: '@' stays as it is, as a mail address is usually written. */
 export const marketDataPath = (params: Record<keyof MarketDataPathParams, string | number>) =>
   apiPath(reportsApi.marketData, params).replace(/%40/g, '@');
 
