@@ -85,9 +85,8 @@ export function handleConnections(deps: ConnectionDeps): {
       socket.data.sessionId = session.id;
       return;
     }
-    const user = await app.accounts.currentUser(session);
-    const profileId = user.current_profile ?? user.available_profiles[0]?.id;
-    if (profileId === undefined) throw new Refusal(refusals.noProfile);
+    const { current: profileId } = await app.accounts.profilesOf(session.userId);
+    if (profileId === null) throw new Refusal(refusals.noProfile);
     socket.data = {
       userId: session.userId,
       sessionId: session.id,
@@ -194,8 +193,8 @@ export function handleConnections(deps: ConnectionDeps): {
     const parsed = profileIdSchema.safeParse(input);
     if (!parsed.success) return { ok: false, error: 'profileId must be a whole number above 0' };
     const profileId = parsed.data;
-    const user = await app.accounts.currentUser(session);
-    if (!user.available_profiles.some((profile) => profile.id === profileId)) {
+    const { available } = await app.accounts.profilesOf(session.userId);
+    if (!available.includes(profileId)) {
       return { ok: false, error: 'No such investment profile' };
     }
     const previous = socket.data.profileId;
