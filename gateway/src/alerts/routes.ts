@@ -12,7 +12,8 @@ import {
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireSession } from '../platform/session';
+import { RecentReads } from '../platform/recent';
+import { requireSession, sessionRecheckMs } from '../platform/session';
 import { feedAlertsJson, withFeedFields } from './feed-fields';
 import { AlertsService } from './service';
 import { refusals } from '../platform/errors';
@@ -43,6 +44,24 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   const heldSymbols = async (userId: number): Promise<string[]> =>
     app.hasDecorator('portfolio') ? app.portfolio.heldSymbols(userId) : [];
 
+  /**
+   * Who reads the feed: their profiles and the symbols their file holds open, kept as long as a
+   * session is (sessionRecheckMs) for the feed's reads, and forgotten at every change the user makes
+   * (below), so their own changes show at once; a change made for them by someone else within 2 s.
+   */
+  const viewers = new RecentReads<number, { current: number | null; available: number[]; held: Set<string> }>(
+    sessionRecheckMs,
+  );
+  const viewerOf = (userId: number) =>
+    viewers.get(userId, async () => {
+      const [profiles, held] = await Promise.all([profilesOf(userId), heldSymbols(userId)]);
+      return { ...profiles, held: new Set(held) };
+    });
+  app.addHook('onSend', async (request) => {
+    const { effect, readsOnly } = request.routeOptions.config;
+    if (effect === 'write' && !readsOnly && request.session) viewers.forget(request.session.userId);
+  });
+
   app.post(
     alertsApi.financeInfo,
     {
@@ -68,7 +87,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
    */
   async function financeInfoJson(userId: number): Promise<string> {
     const started = performance.now();
-    const [{ current }, held] = await Promise.all([profilesOf(userId), heldSymbols(userId)]);
+    const { current, held } = await viewerOf(userId);
     const profileId = current ?? 0;
     const alertsStarted = performance.now();
     const page = profileId
@@ -77,7 +96,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     const alertsMs = performance.now() - alertsStarted;
     const financeInfo = { profile_id: profileId, market_open: app.ingestor.marketOpen() };
     const rest = { total: page.total, has_more: page.has_more, cursor: page.cursor };
-    const alerts = feedAlertsJson(page.alerts, new Set(held));
+    const alerts = feedAlertsJson(page.alerts, held);
     const timings = { alerts_ms: Math.round(alertsMs), total_ms: Math.round(performance.now() - started) };
     return `{"info":{"finance_info":${JSON.stringify(financeInfo)},"alerts":${alerts},${JSON.stringify(rest).slice(1, -1)}},"timings":${JSON.stringify(timings)}}`;
   }
@@ -93,10 +112,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { userId } = requireSession(request);
-      const { current } = await profilesOf(userId);
+      const { current, held } = await viewerOf(userId);
       if (!current) return { alerts: [], total: 0, has_more: false, cursor: null };
       const page = await service.page(current, userId, request.query.cursor);
-      return { ...page, alerts: withFeedFields(page.alerts, await heldSymbols(userId)) };
+      return { ...page, alerts: withFeedFields(page.alerts, held) };
     },
   );
 
@@ -108,7 +127,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { userId } = requireSession(request);
-      const { current } = await profilesOf(userId);
+      const { current } = await viewerOf(userId);
       if (!current)
         return { total: 0, universes: {}, rating: {}, sector_name: {}, analyst_name: {}, symbols: {} };
       return service.facets(current, userId);
