@@ -105,7 +105,17 @@ export class Child<A extends Methods<A>> {
       exitHookInstalled = true;
       process.once('exit', killAllChildren);
     }
-    const nodeArgs = [...(options.nodeArgs ?? []), '--import', 'tsx', path.join(benchDir, options.script)];
+    // BENCH_CPU_PROF=dir: each child writes a V8 CPU profile there when it exits (see bench/README.md).
+    const profile = process.env.BENCH_CPU_PROF
+      ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+      : [];
+    const nodeArgs = [
+      ...profile,
+      ...(options.nodeArgs ?? []),
+      '--import',
+      'tsx',
+      path.join(benchDir, options.script),
+    ];
     const [command, args] =
       options.cpu === undefined
         ? [process.execPath, nodeArgs]

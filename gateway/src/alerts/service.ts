@@ -410,8 +410,26 @@ function pageOf(entry: ProfileAlerts, dismissed: ReadonlySet<number>, cursor?: s
   // Unless every older alert is dismissed too (then there is no more).
   if (!inSpan && afterSpan < entry.alerts.length - shared.end)
     return { ...shared.page, total: shared.page.total - hidden };
-  return cutPage(entry, dismissed, cursor).page;
+  // A page of the user's own: kept while their dismissals stay as they are, so a user who asks
+  // again gets the same page object (and its encoding, see feedAlertsJson).
+  let own = ownPages.get(entry);
+  if (!own) ownPages.set(entry, (own = new WeakMap()));
+  let kept = own.get(dismissed);
+  if (!kept || kept.size !== dismissed.size)
+    own.set(dismissed, (kept = { size: dismissed.size, pages: new Map() }));
+  let page = kept.pages.get(key);
+  if (!page) kept.pages.set(key, (page = cutPage(entry, dismissed, cursor).page));
+  return page;
 }
+
+/**
+ * Pages cut around a user's dismissals, per kept list and dismissal set (a user's set only grows
+ * while it is kept; a dismissal made elsewhere replaces it).
+ */
+const ownPages = new WeakMap<
+  ProfileAlerts,
+  WeakMap<ReadonlySet<number>, { size: number; pages: Map<string, AlertsPage> }>
+>();
 
 function cutPage(
   entry: ProfileAlerts,
