@@ -39,6 +39,8 @@ export interface NewNotification {
   text: string;
   factor: number | null;
   day: string;
+  /** When it fired; now unless a replay says otherwise. */
+  created_at?: Date;
 }
 
 const columns = [
