@@ -173,7 +173,7 @@ export class MonitorEngine {
           ...(this.clock.replay ? { created_at: firedAt(hit.day, this.clock.now()) } : {}),
         });
     }
-    const stored = await this.repo.insert(hits);
+    const stored = await this.repo.insert(hits, { earliest: this.clock.replay });
     for (const row of due) this.seen.set(row.position_id, signatureOf(row, today));
     if (stored.length === 0) return;
     const owners = new Map(due.map((row) => [row.portfolio_id, row.user_id]));
