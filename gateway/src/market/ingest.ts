@@ -32,8 +32,8 @@ const earningsAheadDays = 120;
 
 /**
  * Bars stored per insert. An insert into the embedded database (PGlite) holds the event loop for its
- * whole length, so chunks are kept small enough (about 0.1 s on a quiet machine) for requests to be
- * served between them during the first backfill.
+ * whole length, so chunks are kept small (some 30 ms each on a busy machine) for requests to be served
+ * between them during the first backfill.
  */
 const barsPerInsert = 1_000;
 /**
