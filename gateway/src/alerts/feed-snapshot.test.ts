@@ -227,8 +227,22 @@ describe('readiness', () => {
       }
       const waiting = seen.filter((answer) => answer.status === 503);
       expect(waiting.length).toBeGreaterThan(0);
-      expect(waiting[0]!.body).toMatchObject({ phase: expect.any(String), total: 7 });
-      expect(waiting[0]!.body.done).toBeLessThan(7);
+      // Units of progress: the market data's steps weighed by their share of the time, and the alerts'.
+      expect(waiting[0]!.body).toMatchObject({ phase: expect.any(String), total: 100 });
+      expect(waiting[0]!.body.done).toBeLessThan(100);
+      for (const { body } of waiting) {
+        expect(Number.isInteger(body.done) && Number.isInteger(body.total)).toBe(true);
+        expect(body.done).toBeGreaterThanOrEqual(0);
+        expect(body.done).toBeLessThanOrEqual(body.total);
+      }
+      // The percentage never goes back, and the bars (most of the time) move it as their batches are
+      // stored, not all at once at their end.
+      const percents = seen.map(({ body }) => body.done / body.total);
+      percents.forEach((percent, i) => expect(percent).toBeGreaterThanOrEqual(percents[i - 1] ?? 0));
+      const duringBars = new Set(
+        waiting.filter(({ body }) => body.phase === 'bars').map(({ body }) => body.done),
+      );
+      expect(duringBars.size).toBeGreaterThanOrEqual(3);
       expect(seen.at(-1)!.status).toBe(200);
       // Ready: every step done (the gateway runs with INGEST off and its ingestor started by hand, so
       // the count of steps after is the configuration's, not the backfill's).

@@ -201,12 +201,15 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       app.realtime.publish(rooms.user(userId), 'alert:removed', { id: alertId });
   };
 
-  // Ready once the first evaluation after the backfill is done: the feed is whole from then on.
+  // Ready once the first evaluation after the backfill is done: the feed is whole from then on. Its
+  // units of progress: about its share of a first start's time, as the market data's steps are weighed
+  // (with them, 100 in all).
   let firstEvaluated = false;
+  const alertsUnits = 7;
   const marketReadiness = app.readiness;
   app.readiness = () => {
     const readiness = marketReadiness();
-    const total = readiness.total + 1;
+    const total = readiness.total + alertsUnits;
     if (!readiness.ready) return { ...readiness, total };
     if (firstEvaluated || !app.ingestor.isLeader() || app.ingestor.phase !== 'live')
       return { ...readiness, done: total, total };

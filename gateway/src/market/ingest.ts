@@ -31,6 +31,36 @@ const historyDaysOfEarnings = 400;
 const earningsAheadDays = 120;
 
 /**
+ * Bars stored per insert. An insert into the embedded database (PGlite) holds the event loop for its
+ * whole length, so chunks are kept small (some 30 ms each on a busy machine) for requests to be served
+ * between them during the first backfill.
+ */
+const barsPerInsert = 1_000;
+/**
+ * About how many bars one call asks for. The in-process simulator computes them, and they are copied
+ * and checked against the contract, on this event loop without a turn: five years of two symbols
+ * (about 2,500 bars) take some 70 ms on a busy machine, where 25 symbols held it for 0.8 s. Over HTTP
+ * only the check is ours, and fewer calls spare the upstream.
+ */
+const barsPerCall = { simulator: 2_500, http: 12_500 } as const;
+/** At most this many symbols per call (a daily poll asks for a day or two of each). */
+const maxSymbolsPerBarsCall = 25;
+/** Trading days in five years, the history a symbol without bars gets. */
+const historyTradingDays = 5 * 252;
+
+/** How many symbols one bars call covers for a range starting on `from` ('' for the whole history). */
+function symbolsPerBarsCall(from: string, today: string, bars: number) {
+  const calendarDays = (Date.parse(today) - Date.parse(from)) / 86_400_000;
+  const tradingDays = from ? Math.max(1, (calendarDays * 5) / 7) : historyTradingDays;
+  return Math.min(maxSymbolsPerBarsCall, Math.max(1, Math.round(bars / tradingDays)));
+}
+/**
+ * A backfill page of ratings: small enough for its transaction to leave the event loop free often.
+ * Later polls bring a few at a time anyway.
+ */
+const ratingsPerPage = 500;
+
+/**
  * Lets timers and I/O run. PGlite answers through microtasks only, so a long chain of inserts would
  * otherwise starve the event loop: no request served, not even the server's own listen.
  */
@@ -66,10 +96,26 @@ export class Ingestor {
   /** The last failure of each feed, cleared by its next success. */
   readonly errors = new Map<Feed, string>();
   phase: 'idle' | 'backfilling' | 'live' | 'stopped' = 'idle';
-  /** The backfill's steps, and how many are done: what /api/health/ready reports. */
-  static readonly backfillSteps = ['status', 'reference', 'bars', 'ratings', 'news', 'quotes'] as const;
+  /**
+   * The backfill's steps with their weights, in units of progress: roughly each step's share of a
+   * first backfill's time (measured on a fresh start), so the percentage /api/health/ready reports
+   * moves evenly. Bars are most of it, and move by batch.
+   */
+  static readonly backfillSteps = [
+    { feed: 'status', weight: 1 },
+    { feed: 'reference', weight: 2 },
+    { feed: 'bars', weight: 78 },
+    { feed: 'ratings', weight: 10 },
+    { feed: 'news', weight: 1 },
+    { feed: 'quotes', weight: 1 },
+  ] as const satisfies readonly { feed: Feed; weight: number }[];
+  /** The units of progress of the whole backfill. */
+  static readonly backfillUnits = Ingestor.backfillSteps.reduce((sum, step) => sum + step.weight, 0);
+  /** Units of the steps done. */
   private backfillDone = 0;
-  private backfillStep: Feed | null = null;
+  /** How far the step under way is, from 0 to 1 (steps that can tell: bars, by batch). */
+  private backfillStepShare = 0;
+  private backfillStep: (typeof Ingestor.backfillSteps)[number] | null = null;
 
   constructor(
     private readonly db: Db,
@@ -99,17 +145,25 @@ export class Ingestor {
     this.backfilled ??= (async () => {
       this.phase = 'backfilling';
       const started = Date.now();
-      for (const feed of Ingestor.backfillSteps) {
+      const stepMs: Partial<Record<Feed, number>> = {};
+      for (const step of Ingestor.backfillSteps) {
         await yieldToEventLoop();
         if (this.stopped) return;
-        this.backfillStep = feed;
-        await this.run(feed);
-        this.backfillDone++;
+        this.backfillStep = step;
+        this.backfillStepShare = 0;
+        const stepStarted = Date.now();
+        await this.run(step.feed);
+        stepMs[step.feed] = Date.now() - stepStarted;
+        this.backfillDone += step.weight;
+        this.backfillStepShare = 0;
       }
       if (this.stopped) return;
       this.phase = 'live';
       this.wentLive();
-      this.log.info({ ms: Date.now() - started, ...(await this.repo.counts()) }, 'market data backfilled');
+      this.log.info(
+        { ms: Date.now() - started, steps: stepMs, ...(await this.repo.counts()) },
+        'market data backfilled',
+      );
       if (this.role === 'leader') this.schedule(Object.keys(pollEveryMs) as Feed[]);
     })();
     return this.backfilled;
@@ -148,13 +202,21 @@ export class Ingestor {
 
   /**
    * Whether this node's data can answer every screen: after its backfill (a node that only follows
-   * serves what the leader stored). Otherwise the step under way and how many of them are done.
+   * serves what the leader stored). Otherwise the step under way and the units of progress done (whole
+   * units, never fewer than at the last call: steps done, and the share done of the step under way).
    */
   readiness(): { ready: boolean; phase: string; done: number; total: number } {
-    const total = Ingestor.backfillSteps.length;
+    const total = Ingestor.backfillUnits;
     if (this.phase === 'live' || (this.role === 'follower' && this.phase === 'idle'))
       return { ready: true, phase: 'ready', done: total, total };
-    return { ready: false, phase: this.backfillStep ?? 'starting', done: this.backfillDone, total };
+    const step = this.backfillStep;
+    const underway = step ? Math.floor(step.weight * Math.min(1, this.backfillStepShare)) : 0;
+    return { ready: false, phase: step?.feed ?? 'starting', done: this.backfillDone + underway, total };
+  }
+
+  /** The step under way reports how far it is (only ever forward). */
+  private backfillAdvanced(share: number) {
+    if (this.phase === 'backfilling') this.backfillStepShare = Math.max(this.backfillStepShare, share);
   }
 
   async stop() {
@@ -244,13 +306,26 @@ export class Ingestor {
       groups.set(from, [...(groups.get(from) ?? []), symbol]);
     }
     const extended = new Set<string>();
-    for (const [from, symbols] of groups) {
-      for (let i = 0; i < symbols.length && !this.stopped; i += 25) {
-        const bars = await this.upstream.bars(symbols.slice(i, i + 25), from || undefined);
-        await this.repo.insertBars(bars);
-        for (const bar of bars) extended.add(bar.symbol);
+    const today = newYorkDate(new Date(this.status?.at ?? Date.now()));
+    const batches = [...groups].flatMap(([from, symbols]) => {
+      const perCall = symbolsPerBarsCall(from, today, barsPerCall[this.upstream.source.kind]);
+      return Array.from({ length: Math.ceil(symbols.length / perCall) }, (_, i) => ({
+        from,
+        symbols: symbols.slice(i * perCall, (i + 1) * perCall),
+      }));
+    });
+    for (const [index, batch] of batches.entries()) {
+      if (this.stopped) break;
+      const bars = await this.upstream.bars(batch.symbols, batch.from || undefined);
+      await yieldToEventLoop();
+      // Small inserts with a turn of the event loop between them: requests are served meanwhile.
+      for (let i = 0; i < bars.length && !this.stopped; i += barsPerInsert) {
+        await this.repo.insertBars(bars.slice(i, i + barsPerInsert));
+        this.backfillAdvanced((index + (i + barsPerInsert) / bars.length) / batches.length);
         await yieldToEventLoop();
       }
+      for (const bar of bars) extended.add(bar.symbol);
+      this.backfillAdvanced((index + 1) / batches.length);
     }
     if (extended.size > 0 && this.phase === 'live' && this.role === 'leader')
       this.events.bars?.([...extended]);
@@ -259,7 +334,7 @@ export class Ingestor {
   private async ingestRatings() {
     let cursor = await this.repo.cursor('ratings');
     for (;;) {
-      const page = await this.upstream.ratingsSince(cursor);
+      const page = await this.upstream.ratingsSince(cursor, ratingsPerPage);
       const fresh = await this.db.transaction().execute(async (trx) => {
         const ids = await this.repo.insertRatings(page.items, trx);
         if (page.cursor) await this.repo.saveCursor('ratings', page.cursor, trx);

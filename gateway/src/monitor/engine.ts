@@ -1,4 +1,4 @@
-import { newYorkDate } from '@insight/shared/market/calendar';
+import { isTradingDay, newYorkDate, nextTradingDay, sessionOf } from '@insight/shared/market/calendar';
 import type { PortfolioNotification } from '@insight/shared/notifications/schemas';
 import {
   completeMonitorSettings,
@@ -15,6 +15,21 @@ import { monitorRepo, type NewNotification, type NotificationRow, type PositionF
 
 export interface MonitorClock {
   now(): Date;
+  /**
+   * A replay of a past file (the demo file, sim/demo-history.ts): each hit is stamped with the market
+   * instant of its own day (the rating's, the split's, the day a refresh fell due), not with the moment
+   * the rules happen to run.
+   */
+  replay?: boolean;
+}
+
+/**
+ * When a hit of `day` fired in the market: the close of that day, or of the next trading day when it
+ * is a weekend or a holiday; never later than now (today's hits fire now).
+ */
+export function firedAt(day: string, now: Date): Date {
+  const session = sessionOf(isTradingDay(day) ? day : nextTradingDay(day));
+  return session && session.close < now ? session.close : now;
 }
 
 /** Told of each notification the moment it is stored (to push it to the owner's sockets). */
@@ -155,9 +170,10 @@ export class MonitorEngine {
           text: hit.text,
           factor: hit.factor,
           day: hit.day,
+          ...(this.clock.replay ? { created_at: firedAt(hit.day, this.clock.now()) } : {}),
         });
     }
-    const stored = await this.repo.insert(hits);
+    const stored = await this.repo.insert(hits, { earliest: this.clock.replay });
     for (const row of due) this.seen.set(row.position_id, signatureOf(row, today));
     if (stored.length === 0) return;
     const owners = new Map(due.map((row) => [row.portfolio_id, row.user_id]));

@@ -39,6 +39,8 @@ export interface NewNotification {
   text: string;
   factor: number | null;
   day: string;
+  /** When it fired; now unless a replay says otherwise. */
+  created_at?: Date;
 }
 
 const columns = [
@@ -205,13 +207,23 @@ export function monitorRepo(db: Db) {
       return result.rows;
     },
 
-    /** Stores the hits; one already stored (same portfolio, position, rule, day) is skipped. Answers the new rows. */
-    async insert(hits: readonly NewNotification[]) {
+    /**
+     * Stores the hits; one already stored (same portfolio, position, rule, day) is skipped. Answers the
+     * new rows. A replay (`earliest`) dates one already stored by the live rules, which saw it first
+     * meanwhile, back to when it fired.
+     */
+    async insert(hits: readonly NewNotification[], options: { earliest?: boolean } = {}) {
       if (hits.length === 0) return [];
       return db
         .insertInto('portfolio_notifications')
         .values(hits.map((hit) => ({ ...hit, factor: hit.factor })))
-        .onConflict((oc) => oc.constraint('portfolio_notifications_once').doNothing())
+        .onConflict((oc) =>
+          options.earliest
+            ? oc.constraint('portfolio_notifications_once').doUpdateSet({
+                created_at: sql<Date>`least(portfolio_notifications.created_at, excluded.created_at)`,
+              })
+            : oc.constraint('portfolio_notifications_once').doNothing(),
+        )
         .returning(columns)
         .execute();
     },

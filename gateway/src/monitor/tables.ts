@@ -22,7 +22,8 @@ export interface PortfolioNotificationsTable {
   factor: ColumnType<string | null, number | string | null, number | string | null>;
   pop: ColumnType<boolean, boolean | undefined, boolean>;
   day: ColumnType<string, string, string>;
-  created_at: ColumnType<Date, Date | undefined, never>;
+  /** When it fired: set by a replay of a past file only (monitor/engine.ts). */
+  created_at: ColumnType<Date, Date | undefined, Date>;
 }
 
 declare module '../platform/schema' {

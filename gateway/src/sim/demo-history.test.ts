@@ -1,11 +1,13 @@
 import { demoAccounts } from '@insight/shared';
-import { notificationsApi } from '@insight/shared/notifications/schemas';
+import { isTradingDay, newYorkDate, nextTradingDay } from '@insight/shared/market/calendar';
+import { notificationsApi, type NotificationsPage } from '@insight/shared/notifications/schemas';
 import { portfolioApi, type FundEntry, type Position } from '@insight/shared/portfolio/schemas';
 import { watchlistApi, type WatchlistResponse } from '@insight/shared/watchlist/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/app';
 import { signIn } from '../../test/factories/users';
 import { HttpClient } from '../../test/http';
+import { marketNow } from '../market/service';
 import { runDemoHistory, seedDemoHistory, type DemoHistoryResult } from './demo-history';
 
 /** The demo user's past, built through the services a user's actions use, from the stored bars. */
@@ -107,11 +109,35 @@ describe('the demo file', () => {
       expect(Date.now() - Date.parse(item.entry_date.date)).toBeGreaterThan(7 * 86_400_000);
   });
 
-  it('the monitor rules ran over the file: the notifications list answers', async () => {
+  it('the monitor rules ran over the file: each notification dated on the market day it fired', async () => {
     const response = await client.get(
-      path(notificationsApi.list, { portfolio: fileId, count: 5, offset: 0 }),
+      path(notificationsApi.list, { portfolio: fileId, count: 100, offset: 0 }),
     );
     expect(response.status).toBe(200);
-    expect((response.body as { total: number }).total).toBe(seeded.notifications);
+    const page = response.body as NotificationsPage;
+    expect(page.total).toBe(seeded.notifications);
+    expect(page.total).toBeGreaterThan(0);
+    const funds = (await client.get(path(portfolioApi.fundsHistory, { id: fileId }))).body as FundEntry[];
+    const opened = funds.at(-1)!.date;
+    const today = newYorkDate(marketNow(t.app.ingestor.marketStatus()?.at));
+    const firedOn = page.list.map((notification) => {
+      const at = new Date(notification.entry_date.date);
+      const day = newYorkDate(at);
+      // Not after this start, not before the file was opened; on the market day of its fact (the
+      // trading day of the rating, the split, the refresh falling due…), or today for today's facts
+      // and for an earnings date seen coming.
+      const marketDayOfFact = isTradingDay(notification.day)
+        ? notification.day
+        : nextTradingDay(notification.day);
+      expect(at.getTime()).toBeLessThanOrEqual(Date.now());
+      expect(day >= opened).toBe(true);
+      expect(day).toBe(marketDayOfFact < today ? marketDayOfFact : today);
+      return day;
+    });
+    // Rules fired on days long past, not all on this start's day; newest first, as the bell lists them.
+    const past = firedOn.filter((day) => day < today);
+    expect(past.length).toBeGreaterThan(0);
+    expect(new Set(firedOn).size).toBeGreaterThan(1);
+    expect([...firedOn].sort().reverse()).toEqual(firedOn);
   });
 });

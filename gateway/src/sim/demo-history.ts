@@ -10,6 +10,7 @@ import {
 } from '@insight/shared/portfolio/schemas';
 import type { FastifyInstance } from 'fastify';
 import { marketNow } from '../market/service';
+import { MonitorEngine } from '../monitor/engine';
 import { PortfolioService } from '../portfolio/service';
 import { WatchlistService } from '../watchlist/service';
 
@@ -18,7 +19,8 @@ import { WatchlistService } from '../watchlist/service';
  * in the simulated past, with deposits, a withdrawal, longs and shorts opened and closed, and a
  * watchlist with entries weeks old. Nothing is written by hand: every step is the call a user's
  * action makes, through the same services, on a clock standing on that past day (`replay`), at the
- * stored daily close of the day. Then the monitor rules run over the file as they do for anyone's.
+ * stored daily close of the day. Then the monitor rules run over the file as they do for anyone's,
+ * each notification dated on the market day its rule fired.
  *
  * Once: a demo user who already has a file (or a watchlist) keeps it as it is.
  */
@@ -128,7 +130,16 @@ export async function runDemoHistory(app: FastifyInstance): Promise<DemoHistoryR
   let notifications = 0;
   if (file.id !== null) {
     const before = await countNotifications(app, file.id);
-    await app.monitorEngine.portfolio(file.id);
+    // The monitor's own engine and rules, on the market's clock, replaying: each hit is stamped with the
+    // market day it fired on (a rating's, a split's, the day a refresh fell due), not with this start.
+    // History, not news: nothing is pushed to sockets.
+    const engine = new MonitorEngine(
+      app.db,
+      { now: () => marketNow(app.ingestor.marketStatus()?.at), replay: true },
+      () => {},
+      app.log,
+    );
+    await engine.portfolio(file.id);
     notifications = (await countNotifications(app, file.id)) - before;
   }
   return { file: file.state, watchlist, notifications, ms: Date.now() - started };
