@@ -1,6 +1,8 @@
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder, type Nullable } from 'kysely';
 import type { Db } from '../platform/db';
-import type { PortfolioPositionsTable } from '../platform/schema';
+import type { CompaniesTable, Database, PortfolioPositionsTable, QuotesTable } from '../platform/schema';
+
+type CompanyWithQuote = Database & { c: CompaniesTable; q: Nullable<QuotesTable> };
 
 type Kind = PortfolioPositionsTable['kind'];
 
@@ -22,6 +24,18 @@ export interface FundInput {
   amount: string;
   notes: string;
 }
+
+/** A company's last price: its quote's, else its last daily close (`c` the company, `q` its quote). */
+const lastPrice = (eb: ExpressionBuilder<CompanyWithQuote, 'c' | 'q'>) =>
+  eb.fn.coalesce(
+    'q.last_price',
+    eb
+      .selectFrom('daily_bars as b')
+      .select('b.close')
+      .whereRef('b.symbol', '=', 'c.symbol')
+      .orderBy('b.date', 'desc')
+      .limit(1),
+  );
 
 /**
  * Queries of the portfolio's facts (files, fund entries, lots, future actions) and of the market facts
@@ -265,17 +279,7 @@ export function portfolioRepo(db: Db) {
           'c.name',
           'c.sector',
           'q.daily_change',
-          eb.fn
-            .coalesce(
-              'q.last_price',
-              eb
-                .selectFrom('daily_bars as b')
-                .select('b.close')
-                .whereRef('b.symbol', '=', 'c.symbol')
-                .orderBy('b.date', 'desc')
-                .limit(1),
-            )
-            .as('last_price'),
+          lastPrice(eb).as('last_price'),
           eb
             .selectFrom('earnings as e')
             .select((e) => e.fn.min('e.date').as('date'))
@@ -285,6 +289,17 @@ export function portfolioRepo(db: Db) {
           sql<string | null>`(select avg(l.close) from (select b.close from daily_bars b
             where b.symbol = c.symbol order by b.date desc limit 50) l)`.as('ma50'),
         ])
+        .where('c.symbol', 'in', [...new Set(symbols)])
+        .execute();
+    },
+
+    /** Each symbol's last price alone, as `symbolFacts` has it (for the sector ETFs of a file's lots). */
+    async lastPrices(symbols: readonly string[], trx: Db = db) {
+      if (symbols.length === 0) return [];
+      return trx
+        .selectFrom('companies as c')
+        .leftJoin('quotes as q', 'q.symbol', 'c.symbol')
+        .select((eb) => ['c.symbol', lastPrice(eb).as('last_price')])
         .where('c.symbol', 'in', [...new Set(symbols)])
         .execute();
     },
