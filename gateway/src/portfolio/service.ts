@@ -632,7 +632,13 @@ export class PortfolioService {
     // What is the symbol's, not the lot's, is rounded once per symbol.
     const ofSymbol = new Map<
       string,
-      { fact: SymbolFact | undefined; last: Dec | null; lastPrice: number | null; dailyChange: number | null; ma50: number | null }
+      {
+        fact: SymbolFact | undefined;
+        last: Dec | null;
+        lastPrice: number | null;
+        dailyChange: number | null;
+        ma50: number | null;
+      }
     >();
     const symbolFigures = (symbol: string) => {
       let figures = ofSymbol.get(symbol);
