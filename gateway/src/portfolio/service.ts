@@ -211,8 +211,12 @@ export class PortfolioService {
 
   private async book(file: FileRow, extraSymbols: readonly string[] = []): Promise<Book> {
     const today = this.today();
-    const [fundRows, lotRows] = await Promise.all([this.repo.funds(file.id), this.repo.lots(file.id)]);
-    return this.bookOf(file, fundRows, lotRows, today, extraSymbols);
+    const [fundRows, lotRows, factRows] = await Promise.all([
+      this.repo.funds(file.id),
+      this.repo.lots(file.id),
+      this.repo.fileSymbolFacts(file.id, extraSymbols, today),
+    ]);
+    return this.bookOf(file, fundRows, lotRows, today, extraSymbols, this.db, factRows);
   }
 
   private async bookOf(
@@ -222,11 +226,15 @@ export class PortfolioService {
     today: string,
     extraSymbols: readonly string[] = [],
     trx: Db = this.db,
+    /** The facts already read (`fileSymbolFacts`, alongside the lots): only those missing are read. */
+    factRows: readonly SymbolFact[] = [],
   ): Promise<Book> {
     const symbols = [...new Set([...lotRows.map((lot) => lot.symbol), ...extraSymbols])];
-    const facts = new Map(
-      (await this.repo.symbolFacts(symbols, today, trx)).map((fact) => [fact.symbol, fact]),
-    );
+    const facts = new Map(factRows.map((fact) => [fact.symbol, fact]));
+    // A symbol of no company has no facts: asked again, it still has none. A lot written between the
+    // two reads has its facts read now.
+    const missing = symbols.filter((symbol) => !facts.has(symbol));
+    for (const fact of await this.repo.symbolFacts(missing, today, trx)) facts.set(fact.symbol, fact);
     if (this.clock.replay && symbols.length > 0)
       for (const row of await this.repo.closesOnOrBefore(
         symbols.map((symbol) => ({ symbol, day: today })),
