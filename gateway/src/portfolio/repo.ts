@@ -1,6 +1,8 @@
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder, type Nullable } from 'kysely';
 import type { Db } from '../platform/db';
-import type { PortfolioPositionsTable } from '../platform/schema';
+import type { CompaniesTable, Database, PortfolioPositionsTable, QuotesTable } from '../platform/schema';
+
+type CompanyWithQuote = Database & { c: CompaniesTable; q: Nullable<QuotesTable> };
 
 type Kind = PortfolioPositionsTable['kind'];
 
@@ -22,6 +24,42 @@ export interface FundInput {
   amount: string;
   notes: string;
 }
+
+/** A company's last price: its quote's, else its last daily close (`c` the company, `q` its quote). */
+const lastPrice = (eb: ExpressionBuilder<CompanyWithQuote, 'c' | 'q'>) =>
+  eb.fn.coalesce(
+    'q.last_price',
+    eb
+      .selectFrom('daily_bars as b')
+      .select('b.close')
+      .whereRef('b.symbol', '=', 'c.symbol')
+      .orderBy('b.date', 'desc')
+      .limit(1),
+  );
+
+/**
+ * Each company's facts and live figures: name, sector, its last price, today's change, its next
+ * earnings on or after `today` and its average of the last 50 closes (the caller says which companies).
+ */
+const symbolFactsQuery = (trx: Db, today: string) =>
+  trx
+    .selectFrom('companies as c')
+    .leftJoin('quotes as q', 'q.symbol', 'c.symbol')
+    .select((eb) => [
+      'c.symbol',
+      'c.name',
+      'c.sector',
+      'q.daily_change',
+      lastPrice(eb).as('last_price'),
+      eb
+        .selectFrom('earnings as e')
+        .select((e) => e.fn.min('e.date').as('date'))
+        .whereRef('e.symbol', '=', 'c.symbol')
+        .where('e.date', '>=', today)
+        .as('next_earning'),
+      sql<string | null>`(select avg(l.close) from (select b.close from daily_bars b
+        where b.symbol = c.symbol order by b.date desc limit 50) l)`.as('ma50'),
+    ]);
 
 /**
  * Queries of the portfolio's facts (files, fund entries, lots, future actions) and of the market facts
@@ -257,34 +295,40 @@ export function portfolioRepo(db: Db) {
      */
     async symbolFacts(symbols: readonly string[], today: string, trx: Db = db) {
       if (symbols.length === 0) return [];
+      return symbolFactsQuery(trx, today)
+        .where('c.symbol', 'in', [...new Set(symbols)])
+        .execute();
+    },
+
+    /**
+     * `symbolFacts` of the symbols of a file's lots (and of `extraSymbols`), found by the database: read
+     * alongside the lots rather than after them (a round trip less on every read of a file).
+     */
+    async fileSymbolFacts(portfolioId: number, extraSymbols: readonly string[], today: string) {
+      return symbolFactsQuery(db, today)
+        .where((eb) =>
+          eb.or([
+            eb(
+              'c.symbol',
+              'in',
+              eb
+                .selectFrom('portfolio_positions as p')
+                .select('p.symbol')
+                .where('p.portfolio_id', '=', portfolioId),
+            ),
+            ...(extraSymbols.length > 0 ? [eb('c.symbol', 'in', [...new Set(extraSymbols)])] : []),
+          ]),
+        )
+        .execute();
+    },
+
+    /** Each symbol's last price alone, as `symbolFacts` has it (for the sector ETFs of a file's lots). */
+    async lastPrices(symbols: readonly string[], trx: Db = db) {
+      if (symbols.length === 0) return [];
       return trx
         .selectFrom('companies as c')
         .leftJoin('quotes as q', 'q.symbol', 'c.symbol')
-        .select((eb) => [
-          'c.symbol',
-          'c.name',
-          'c.sector',
-          'q.daily_change',
-          eb.fn
-            .coalesce(
-              'q.last_price',
-              eb
-                .selectFrom('daily_bars as b')
-                .select('b.close')
-                .whereRef('b.symbol', '=', 'c.symbol')
-                .orderBy('b.date', 'desc')
-                .limit(1),
-            )
-            .as('last_price'),
-          eb
-            .selectFrom('earnings as e')
-            .select((e) => e.fn.min('e.date').as('date'))
-            .whereRef('e.symbol', '=', 'c.symbol')
-            .where('e.date', '>=', today)
-            .as('next_earning'),
-          sql<string | null>`(select avg(l.close) from (select b.close from daily_bars b
-            where b.symbol = c.symbol order by b.date desc limit 50) l)`.as('ma50'),
-        ])
+        .select((eb) => ['c.symbol', lastPrice(eb).as('last_price')])
         .where('c.symbol', 'in', [...new Set(symbols)])
         .execute();
     },

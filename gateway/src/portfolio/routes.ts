@@ -209,11 +209,13 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: portfolioIdParamsSchema, response: answering(openPositionsResponseSchema) },
     },
     async (request) => {
-      const answer = await service.openPositions(callerOf(request), request.params.id);
-      // The monitor feature (registered after this one) keeps the file's saved rules.
-      if (!app.hasDecorator('monitor')) return answer;
-      const settings = await app.monitor.settingsOf(request.params.id);
-      return { ...answer, monitor_settings: settings.notification_settings };
+      // The monitor feature (registered after this one) keeps the file's saved rules. They are read
+      // alongside the positions and answered only with them (a refused file answers its refusal).
+      const [answer, settings] = await Promise.all([
+        service.openPositions(callerOf(request), request.params.id),
+        app.hasDecorator('monitor') ? app.monitor.settingsOf(request.params.id) : null,
+      ]);
+      return settings === null ? answer : { ...answer, monitor_settings: settings.notification_settings };
     },
   );
 

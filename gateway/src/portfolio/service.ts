@@ -211,8 +211,12 @@ export class PortfolioService {
 
   private async book(file: FileRow, extraSymbols: readonly string[] = []): Promise<Book> {
     const today = this.today();
-    const [fundRows, lotRows] = await Promise.all([this.repo.funds(file.id), this.repo.lots(file.id)]);
-    return this.bookOf(file, fundRows, lotRows, today, extraSymbols);
+    const [fundRows, lotRows, factRows] = await Promise.all([
+      this.repo.funds(file.id),
+      this.repo.lots(file.id),
+      this.repo.fileSymbolFacts(file.id, extraSymbols, today),
+    ]);
+    return this.bookOf(file, fundRows, lotRows, today, extraSymbols, this.db, factRows);
   }
 
   private async bookOf(
@@ -222,18 +226,24 @@ export class PortfolioService {
     today: string,
     extraSymbols: readonly string[] = [],
     trx: Db = this.db,
+    /** The facts already read (`fileSymbolFacts`, alongside the lots): only those missing are read. */
+    factRows: readonly SymbolFact[] = [],
   ): Promise<Book> {
     const symbols = [...new Set([...lotRows.map((lot) => lot.symbol), ...extraSymbols])];
-    const facts = new Map(
-      (await this.repo.symbolFacts(symbols, today, trx)).map((fact) => [fact.symbol, fact]),
-    );
+    const facts = new Map(factRows.map((fact) => [fact.symbol, fact]));
+    // A symbol of no company has no facts: asked again, it still has none. A lot written between the
+    // two reads has its facts read now.
+    const missing = symbols.filter((symbol) => !facts.has(symbol));
+    for (const fact of await this.repo.symbolFacts(missing, today, trx)) facts.set(fact.symbol, fact);
     if (this.clock.replay && symbols.length > 0)
       for (const row of await this.repo.closesOnOrBefore(
         symbols.map((symbol) => ({ symbol, day: today })),
         trx,
       ))
         facts.set(row.symbol, { ...facts.get(row.symbol)!, last_price: row.close });
-    const priceOf = (symbol: string) => decOrNull(facts.get(symbol)?.last_price);
+    // One Dec per symbol, not per lot: valueFile and each position ask for the same prices.
+    const prices = new Map([...facts].map(([symbol, fact]) => [symbol, decOrNull(fact.last_price)]));
+    const priceOf = (symbol: string) => prices.get(symbol) ?? null;
     const funds = fundRows.map(fundFact);
     const lots = lotRows.map(lotFact);
     return {
@@ -558,50 +568,106 @@ export class PortfolioService {
 
   /** The ETF's close before each entry, and at each close date (or its price now). */
   private async etfMoves(lots: readonly LotRow[], book: Book) {
-    const pairs = new Map<string, { symbol: string; day: string }>();
-    const want = (symbol: string, day: string) => pairs.set(`${symbol}|${day}`, { symbol, day });
-    const etfOf = (lot: LotRow) => sectorOfName(book.facts.get(lot.symbol)?.sector ?? null)?.symbol ?? null;
+    const etfBySymbol = new Map<string, string | null>();
+    const etfOf = (symbol: string) => {
+      let etf = etfBySymbol.get(symbol);
+      if (etf === undefined) {
+        etf = sectorOfName(book.facts.get(symbol)?.sector ?? null)?.symbol ?? null;
+        etfBySymbol.set(symbol, etf);
+      }
+      return etf;
+    };
     // The watchlist's rule (shared etf-move.ts): the same symbol entered the same day, the same figure.
-    const baseDay = (lot: LotRow) => etfBaseDay(lot.entry_date, lot.created_at);
+    // Lots entered together share their base day: it is found once per entry day and recording instant.
+    const baseDays = new Map<string, string>();
+    const baseDay = (lot: LotRow) => {
+      const key = `${lot.entry_date}|${lot.created_at.getTime()}`;
+      let day = baseDays.get(key);
+      if (day === undefined) {
+        day = etfBaseDay(lot.entry_date, lot.created_at);
+        baseDays.set(key, day);
+      }
+      return day;
+    };
+    const pairs = new Map<string, { symbol: string; day: string }>();
+    const want = (symbol: string, day: string) => {
+      const key = `${symbol}|${day}`;
+      if (!pairs.has(key)) pairs.set(key, { symbol, day });
+      return key;
+    };
     const etfs = new Set<string>();
+    const keys = new Map<LotRow, { etf: string; base: string; end: string | null }>();
     for (const lot of lots) {
-      const etf = etfOf(lot);
+      const etf = etfOf(lot.symbol);
       if (etf === null) continue;
       etfs.add(etf);
-      want(etf, baseDay(lot));
-      if (lot.close_date !== null) want(etf, lot.close_date);
+      keys.set(lot, {
+        etf,
+        base: want(etf, baseDay(lot)),
+        end: lot.close_date === null ? null : want(etf, lot.close_date),
+      });
     }
     // Both at once: a file at its limit (500 lots) reads in one round trip less (bench/lots.ts).
-    const [closeRows, etfFacts] = await Promise.all([
+    const [closeRows, etfPrices] = await Promise.all([
       this.repo.closesOnOrBefore([...pairs.values()]),
-      this.repo.symbolFacts([...etfs], book.today),
+      this.repo.lastPrices([...etfs]),
     ]);
-    const closes = new Map(closeRows.map((row) => [`${row.symbol}|${row.day}`, row.close]));
-    const live = new Map(etfFacts.map((fact) => [fact.symbol, fact.last_price]));
     const numOrNull = (value: string | number | null | undefined) =>
       value === null || value === undefined ? null : Number(value);
+    const closes = new Map(closeRows.map((row) => [`${row.symbol}|${row.day}`, numOrNull(row.close)]));
+    const live = new Map(etfPrices.map((row) => [row.symbol, numOrNull(row.last_price)]));
     return (lot: LotRow) => {
-      const etf = etfOf(lot);
-      if (etf === null) return { etf, move: null };
-      const then = numOrNull(closes.get(`${etf}|${baseDay(lot)}`));
-      const end = numOrNull(lot.close_date === null ? live.get(etf) : closes.get(`${etf}|${lot.close_date}`));
-      return { etf, move: etfMovePercent(then, end) };
+      const key = keys.get(lot);
+      if (key === undefined) return { etf: null, move: null };
+      const then = closes.get(key.base) ?? null;
+      const end = (key.end === null ? live.get(key.etf) : closes.get(key.end)) ?? null;
+      return { etf: key.etf, move: etfMovePercent(then, end) };
     };
   }
 
   private async positions(book: Book, open: boolean): Promise<Position[]> {
+    // Dates are YYYY-MM-DD: compared as strings, newest first, then the newest lot.
+    const newestFirst = (a: string, b: string) => (a < b ? 1 : a > b ? -1 : 0);
     const rows = book.lotRows
       .filter((row) => (row.close_date === null) === open)
       .sort((a, b) =>
         open
-          ? b.entry_date.localeCompare(a.entry_date) || b.id - a.id
-          : b.close_date!.localeCompare(a.close_date!) || b.id - a.id,
+          ? newestFirst(a.entry_date, b.entry_date) || b.id - a.id
+          : newestFirst(a.close_date!, b.close_date!) || b.id - a.id,
       );
     const etfMove = await this.etfMoves(rows, book);
+    const lots = new Map(book.lots.map((lot) => [lot.id, lot]));
+    // What is the symbol's, not the lot's, is rounded once per symbol.
+    const ofSymbol = new Map<
+      string,
+      {
+        fact: SymbolFact | undefined;
+        last: Dec | null;
+        lastPrice: number | null;
+        dailyChange: number | null;
+        ma50: number | null;
+      }
+    >();
+    const symbolFigures = (symbol: string) => {
+      let figures = ofSymbol.get(symbol);
+      if (figures === undefined) {
+        const fact = book.facts.get(symbol);
+        const last = open ? book.priceOf(symbol) : null;
+        figures = {
+          fact,
+          last,
+          lastPrice: last === null ? null : money(last),
+          dailyChange: open ? round2(fact?.daily_change ?? null) : null,
+          ma50: open ? round2(fact?.ma50 ?? null) : null,
+        };
+        ofSymbol.set(symbol, figures);
+      }
+      return figures;
+    };
     return rows.map((row): Position => {
-      const fact = book.facts.get(row.symbol);
-      const lot = lotFact(row);
-      const last = open ? book.priceOf(row.symbol) : lot.closePrice;
+      const { fact, ...symbol } = symbolFigures(row.symbol);
+      const lot = lots.get(row.id)!;
+      const last = open ? symbol.last : lot.closePrice;
       const figures = last === null ? null : lotFigures(lot, last, book.now.aum);
       const { etf, move } = etfMove(row);
       return {
@@ -613,7 +679,7 @@ export class PortfolioService {
         entry_date: { date: row.entry_date },
         entry: money(lot.entryPrice),
         quantity: row.quantity,
-        last_price: open && last !== null ? money(last) : null,
+        last_price: symbol.lastPrice,
         current_val: figures === null ? null : money(figures.value),
         earning: open ? (fact?.next_earning ?? null) : null,
         percent_file: open && figures !== null ? percent(figures.percentOfFile) : null,
@@ -621,11 +687,11 @@ export class PortfolioService {
         pl_per: figures === null ? null : percent(figures.plPercent),
         etf_pl_per: move,
         etf,
-        daily_change: open ? round2(fact?.daily_change ?? null) : null,
+        daily_change: symbol.dailyChange,
         close_price: lot.closePrice === null ? null : money(lot.closePrice),
         close_date: row.close_date === null ? null : { date: row.close_date },
         notes: row.notes,
-        ma50: open ? round2(fact?.ma50 ?? null) : null,
+        ma50: symbol.ma50,
         editable: row.entry_date >= book.lastDeposit,
       };
     });

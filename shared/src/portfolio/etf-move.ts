@@ -21,8 +21,22 @@ export function lastClosedDay(at: Date): string {
  * added), else the close of the trading day before the entry day (a back-dated position).
  */
 export function etfBaseDay(entryDay: string, recordedAt: Date | null): string {
-  if (recordedAt !== null && newYorkDate(recordedAt) === entryDay) return lastClosedDay(recordedAt);
+  if (recordedAt !== null && mayBeOnDay(recordedAt, entryDay) && newYorkDate(recordedAt) === entryDay)
+    return lastClosedDay(recordedAt);
   return previousTradingDay(entryDay);
+}
+
+const hourMs = 3_600_000;
+
+/**
+ * False when the instant is surely not on the New York day: that day runs from its 04:00 or 05:00
+ * UTC to the next day's, so an instant outside [00:00 UTC, next day 06:00 UTC) is on another. A
+ * cheap test before the time-zone lookup, which a file of 500 back-dated lots would pay 500 times.
+ */
+function mayBeOnDay(at: Date, day: string): boolean {
+  const start = Date.parse(day);
+  const ms = at.getTime();
+  return !(ms < start || ms >= start + 30 * hourMs);
 }
 
 /** Percent change of the ETF from its base close to its price at the end, 2 decimals; null when either is missing. */
