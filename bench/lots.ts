@@ -22,6 +22,8 @@ const pgUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/po
 
 async function database() {
   const name = `insight_bench_lots_${process.pid}`;
+  const pglite = { url: undefined, kind: 'PGlite', drop: async () => {} };
+  if (process.env.BENCH_DB === 'pglite') return pglite;
   try {
     const admin = new pg.Client({ connectionString: pgUrl, connectionTimeoutMillis: 3000 });
     await admin.connect();
@@ -40,7 +42,7 @@ async function database() {
       },
     };
   } catch {
-    return { url: undefined, kind: 'PGlite', drop: async () => {} };
+    return pglite;
   }
 }
 
