@@ -49,10 +49,10 @@ export const marketPlugin = fp(
     };
 
     // A node that does not ingest (ingestion switched off) serves what is stored: ready at once.
-    // A backfill started by hand (tests, tools) is reported all the same.
+    // A backfill started by hand (tests, tools) is reported all the same, and after it in the same
+    // units, so the progress the alerts step adds to it never goes back.
     const readiness = app.readiness;
-    app.readiness = () =>
-      config.ingest || ingestor.phase === 'backfilling' ? ingestor.readiness() : readiness();
+    app.readiness = () => (config.ingest || ingestor.phase !== 'idle' ? ingestor.readiness() : readiness());
 
     // With the simulator in-process, a change made through its controls is polled at once.
     if (simulator) {
