@@ -89,8 +89,13 @@ describe.skipIf(skipReason)('the feed at load, in a real browser', () => {
         await page.waitForTimeout(500);
       }
     }
-    // Ready: the page reloads by itself, without the banner, with the feed.
-    await cards(page).first().waitFor({ timeout: 200_000 });
+    // Ready: the page reloads by itself, without the banner, with the feed. (Cards may show a moment
+    // before the gateway says ready; the page refreshes then, so the feed is read after that.)
+    await expect
+      .poll(async () => (await page.request.get(readyApi)).status(), { timeout: 200_000, interval: 500 })
+      .toBe(200);
+    await banner.waitFor({ state: 'detached', timeout: 30_000 });
+    await cards(page).first().waitFor({ timeout: 30_000 });
     expect(await banner.count()).toBe(0);
     expect(ready).toBe(false); // the banner was seen: the browser was there before the backfill ended
     // The progress moved while the data was prepared (the bars by batch), never back.
@@ -98,10 +103,12 @@ describe.skipIf(skipReason)('the feed at load, in a real browser', () => {
     expect(percents).toEqual([...percents].sort((a, b) => a - b));
 
     // The first card is the newest alert by market time.
-    const times = await cards(page)
-      .locator('time')
-      .evaluateAll((nodes) => nodes.map((node) => Date.parse(node.getAttribute('datetime') ?? '')));
-    expect(times.length).toBeGreaterThan(5);
+    const timesShown = () =>
+      cards(page)
+        .locator('time')
+        .evaluateAll((nodes) => nodes.map((node) => Date.parse(node.getAttribute('datetime') ?? '')));
+    await expect.poll(async () => (await timesShown()).length, { timeout: 15_000 }).toBeGreaterThan(5);
+    const times = await timesShown();
     expect(times[0]).toBe(Math.max(...times));
     // Rating cards among what the first screen shows, not only derived ones.
     const firstScreen = cards(page).filter({ hasText: /BULLISH|BEARISH/ });
