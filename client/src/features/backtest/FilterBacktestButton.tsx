@@ -1,16 +1,13 @@
-import { Button, CloseButton, Dialog, Field, Input, Portal, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Button, CloseButton, Dialog, Portal, Skeleton, Stack, Text } from '@chakra-ui/react';
 import type { FilterSet } from '@insight/shared';
 import type { BacktestGraphResponse } from '@insight/shared/backtest/schemas';
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../../api/request';
-import { useAtomValue } from '../../app/store';
 import { FormProblem } from '../../components/FormProblem';
-import { currentUserAtom } from '../auth/atoms';
-import { ToolSuccess } from '../tools/admin/ToolCard';
 import { backtestCalls } from './api';
 import BacktestChart from './BacktestChart';
 import { mdy } from './BacktestScreen';
-import { JobProgress } from './JobProgress';
+import { MailedExcel } from './MailedExcel';
 
 type Load =
   | { state: 'loading' }
@@ -55,11 +52,7 @@ export function FilterBacktestButton({ filters }: { filters: FilterSet }) {
 }
 
 function FilterBacktest({ filters }: { filters: FilterSet }) {
-  const user = useAtomValue(currentUserAtom);
   const [load, setLoad] = useState<Load>({ state: 'loading' });
-  const [email, setEmail] = useState(user?.email ?? '');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [accepted, setAccepted] = useState<{ msg: string; jobId: string } | null>(null);
 
   useEffect(() => {
     let live = true;
@@ -76,15 +69,6 @@ function FilterBacktest({ filters }: { filters: FilterSet }) {
       live = false;
     };
   }, [filters]);
-  const mail = async () => {
-    setProblem(null);
-    try {
-      const answer = await backtestCalls.filterMail({ filter: filters, email: email.trim() });
-      setAccepted({ msg: answer.msg, jobId: answer.jobId });
-    } catch (error) {
-      setProblem(errorMessage(error, 'The report could not be requested. Please try again.'));
-    }
-  };
 
   if (load.state === 'loading') return <Skeleton h="280px" />;
   if (load.state === 'failed') return <FormProblem message={load.message} />;
@@ -96,25 +80,10 @@ function FilterBacktest({ filters }: { filters: FilterSet }) {
         end. {load.result.trades?.length ?? 0} trades.
       </Text>
       <BacktestChart result={load.result} height={260} />
-      <Stack direction={{ base: 'column', sm: 'row' }} gap="2" align={{ sm: 'flex-end' }}>
-        <Field.Root flex="1">
-          <Field.Label>Send the Excel to</Field.Label>
-          <Input
-            size="sm"
-            type="email"
-            value={email}
-            maxLength={100}
-            onChange={(e) => setEmail(e.currentTarget.value)}
-          />
-        </Field.Root>
-        <Button size="sm" variant="outline" onClick={() => void mail()} disabled={email.trim() === ''}>
-          Email the Excel
-        </Button>
-      </Stack>
-      <FormProblem message={problem} />
-      <ToolSuccess message={accepted?.msg ?? null}>
-        {accepted && <JobProgress jobId={accepted.jobId} label="Filter backtest" />}
-      </ToolSuccess>
+      <MailedExcel
+        label="Filter backtest"
+        request={(email) => backtestCalls.filterMail({ filter: filters, email })}
+      />
     </Stack>
   );
 }
