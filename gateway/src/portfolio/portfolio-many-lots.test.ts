@@ -30,6 +30,23 @@ const near = (actual: number | null | undefined, expected: number) =>
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
 /**
+ * The mean of decimal strings to the cent, half up, in integers (millionths): a sum of doubles can
+ * land just below a half cent that the exact mean sits on (190.375 read as 190.37499…).
+ */
+function exactMeanToCents(values: readonly string[]): number {
+  const micros = values.reduce((sum, value) => {
+    const [whole = '0', fraction = ''] = value.replace('-', '').split('.');
+    if (fraction.replace(/0+$/, '').length > 6) throw new Error(`more than 6 decimals: ${value}`);
+    const magnitude = BigInt(whole) * 1_000_000n + BigInt((fraction + '000000').slice(0, 6));
+    return sum + (value.startsWith('-') ? -magnitude : magnitude);
+  }, 0n);
+  // mean in millionths = micros / n; cents = round(mean / 10,000), half up (closes are positive).
+  const n = BigInt(values.length);
+  const cents = (micros * 2n + n * 10_000n) / (n * 20_000n);
+  return Number(cents) / 100;
+}
+
+/**
  * A file of many lots (the read of issue 14's 500-lot limit is computed per symbol and per entry day):
  * every open position's figures against a computation of its own, in whole cents, from the lots as
  * sent, the quotes as set and the market facts as stored.
@@ -167,7 +184,7 @@ describe('open positions of a file of many lots (issue 14)', () => {
         sector: company.sector!,
         etf,
         earning: (earning?.date as string | null | undefined) ?? null,
-        ma50: round2(last50.reduce((sum, bar) => sum + Number(bar.close), 0) / last50.length),
+        ma50: exactMeanToCents(last50.map((bar) => String(bar.close))),
         etfNow: Number(etfQuote.last_price),
       });
     }
