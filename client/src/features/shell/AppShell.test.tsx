@@ -15,7 +15,14 @@ async function openUserMenu(name: RegExp) {
   const trigger = await screen.findByRole('button', { name });
   trigger.focus();
   await userEvent.keyboard('{Enter}');
-  return screen.findByRole('menu');
+  const menu = await screen.findByRole('menu');
+  // zag moves the focus into the menu (and highlights its first item) a frame after it opens: keys sent
+  // before that go to the trigger (seen on a loaded CI machine).
+  await waitFor(() => {
+    expect(menu.contains(document.activeElement)).toBe(true);
+    expect(within(menu).getAllByRole('menuitem')[0]?.hasAttribute('data-highlighted')).toBe(true);
+  });
+  return menu;
 }
 
 const signedInAs = (user: User) =>
