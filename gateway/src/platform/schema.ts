@@ -165,6 +165,8 @@ export interface PortfoliosTable {
   notes: ColumnType<string, string | undefined, string>;
   created: string;
   created_at: ColumnType<Date, Date | undefined, never>;
+  /** Migration 0018: moved by the database at every change of the file's lots or fund entries. */
+  revision: ColumnType<string, never, never>;
 }
 
 /** A deposit (units > 0) or withdrawal (units < 0) dealt at a unit price; amount = units x unit price. */

@@ -7,6 +7,7 @@ import type { TestApp } from '../../test/app';
 import {
   addPositions,
   closeOn,
+  fileOf,
   closePositions,
   createFile,
   investor,
@@ -235,4 +236,60 @@ describe('open positions of a file of many lots (issue 14)', () => {
       near(position.etf_pl_per, (100 * (fact.etfNow - base)) / Math.abs(base));
     }
   }, 120_000);
+
+  it('reads a file afresh after any change of its lots or funds, whoever made it', async () => {
+    const user = await investor(t);
+    const file = await createFile(user, { start_budget: 100_000, date: tradingDaysBack(10) });
+    const symbol = (
+      await t.app.db
+        .selectFrom('quotes')
+        .select('symbol')
+        .orderBy('symbol')
+        .limit(1)
+        .executeTakeFirstOrThrow()
+    ).symbol;
+    const added = await addPositions(user, {
+      portfolio_id: file.id,
+      items: [{ type: 'Buy', symbol, date: tradingDaysBack(5), price: '10.00', quantity: 3, notes: 'first' }],
+    });
+    expect(added.status, added.text).toBe(200);
+    expect((await openPositions(user, file.id)).list.map((p) => p.quantity)).toEqual([3]);
+    const aumOf = async () => (await fileOf(user, user.userId))!.aum;
+
+    // Written beside the services (a script, another node): the next read sees each change.
+    const lotId = added.body.ids[0] as number;
+    await t.app.db.updateTable('portfolio_positions').set({ quantity: 7 }).where('id', '=', lotId).execute();
+    expect((await openPositions(user, file.id)).list.map((p) => p.quantity)).toEqual([7]);
+    const inserted = await t.app.db
+      .insertInto('portfolio_positions')
+      .values({
+        portfolio_id: file.id,
+        symbol,
+        kind: 'Long',
+        entry_date: tradingDaysBack(4),
+        entry_price: '11',
+        quantity: 2,
+        notes: 'beside',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    expect((await openPositions(user, file.id)).list.map((p) => p.id).sort()).toEqual(
+      [lotId, inserted.id].sort(),
+    );
+    await t.app.db.deleteFrom('portfolio_positions').where('id', '=', inserted.id).execute();
+    expect((await openPositions(user, file.id)).list.map((p) => p.id)).toEqual([lotId]);
+    const aumBefore = await aumOf();
+    await t.app.db
+      .insertInto('portfolio_funds')
+      .values({
+        portfolio_id: file.id,
+        date: tradingDaysBack(1),
+        units: 1000,
+        unit_price: '1',
+        amount: '1000',
+        notes: 'beside',
+      })
+      .execute();
+    expect(await aumOf()).toBeCloseTo(aumBefore + 1000, 2);
+  });
 });

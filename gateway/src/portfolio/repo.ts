@@ -71,6 +71,16 @@ export function portfolioRepo(db: Db) {
       return trx.selectFrom('portfolios').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
+    /** The file's revision (migration 0018), as text; null when there is no such file. */
+    async revision(id: number) {
+      const row = await db
+        .selectFrom('portfolios')
+        .select(sql<string>`revision::text`.as('revision'))
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row?.revision ?? null;
+    },
+
     async ofUser(userId: number, trx: Db = db) {
       return trx.selectFrom('portfolios').selectAll().where('user_id', '=', userId).executeTakeFirst();
     },

@@ -48,6 +48,7 @@ import type { z } from 'zod';
 import { sectorOfName } from '../market/service';
 import type { Db } from '../platform/db';
 import { badRequest, conflict, HttpError } from '../platform/errors';
+import { FileRowsCache } from './file-cache';
 import { portfolioRepo, type LotInput } from './repo';
 
 /** The market's now: "today" of every date rule and of the live figures is its New York day. */
@@ -169,6 +170,13 @@ interface Book {
  */
 export class PortfolioService {
   private readonly repo;
+  /** Files' lots and fund entries by revision, for the reads (a few hundred files' worth). */
+  private readonly fileRows = new FileRowsCache<{
+    fundRows: FundRow[];
+    lotRows: LotRow[];
+    funds: FundFact[];
+    lots: LotFact[];
+  }>(256);
 
   constructor(
     private readonly db: Db,
@@ -209,14 +217,24 @@ export class PortfolioService {
 
   // ---- the facts and their figures ----
 
+  /**
+   * The file's facts now. Its lots and fund entries come from `fileRows` while the file's revision
+   * (read here, fresh: `file` may be a row read before a change) holds, else are read and kept.
+   */
   private async book(file: FileRow, extraSymbols: readonly string[] = []): Promise<Book> {
     const today = this.today();
-    const [fundRows, lotRows, factRows] = await Promise.all([
-      this.repo.funds(file.id),
-      this.repo.lots(file.id),
+    const [revision, factRows] = await Promise.all([
+      this.repo.revision(file.id),
       this.repo.fileSymbolFacts(file.id, extraSymbols, today),
     ]);
-    return this.bookOf(file, fundRows, lotRows, today, extraSymbols, this.db, factRows);
+    let rows = revision === null ? undefined : this.fileRows.get(file.id, revision);
+    if (rows === undefined) {
+      // Read after the revision, so they are at least that new (file-cache.ts).
+      const [fundRows, lotRows] = await Promise.all([this.repo.funds(file.id), this.repo.lots(file.id)]);
+      rows = { fundRows, lotRows, funds: fundRows.map(fundFact), lots: lotRows.map(lotFact) };
+      if (revision !== null) this.fileRows.set(file.id, revision, rows);
+    }
+    return this.bookOf(file, rows.fundRows, rows.lotRows, today, extraSymbols, this.db, factRows, rows);
   }
 
   private async bookOf(
@@ -228,6 +246,8 @@ export class PortfolioService {
     trx: Db = this.db,
     /** The facts already read (`fileSymbolFacts`, alongside the lots): only those missing are read. */
     factRows: readonly SymbolFact[] = [],
+    /** The rows' facts, when already made from them (`fileRows`). */
+    made?: { funds: FundFact[]; lots: LotFact[] },
   ): Promise<Book> {
     const symbols = [...new Set([...lotRows.map((lot) => lot.symbol), ...extraSymbols])];
     const facts = new Map(factRows.map((fact) => [fact.symbol, fact]));
@@ -244,8 +264,8 @@ export class PortfolioService {
     // One Dec per symbol, not per lot: valueFile and each position ask for the same prices.
     const prices = new Map([...facts].map(([symbol, fact]) => [symbol, decOrNull(fact.last_price)]));
     const priceOf = (symbol: string) => prices.get(symbol) ?? null;
-    const funds = fundRows.map(fundFact);
-    const lots = lotRows.map(lotFact);
+    const funds = made?.funds ?? fundRows.map(fundFact);
+    const lots = made?.lots ?? lotRows.map(lotFact);
     return {
       file,
       fundRows,

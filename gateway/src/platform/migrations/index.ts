@@ -14,6 +14,7 @@ import * as jobs from './0013_jobs';
 import * as scanner from './0016_scanner';
 import * as admin from './0015_admin';
 import * as profiles from './0017_profiles';
+import * as portfolioRevision from './0018_portfolio_revision';
 
 /** Numbered migrations, applied in order at start. Add new ones at the end; never edit a landed one. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '0016_scanner': scanner,
   '0015_admin': admin,
   '0017_profiles': profiles,
+  '0018_portfolio_revision': portfolioRevision,
 };
