@@ -8,7 +8,16 @@ import { startTestApp, type TestApp } from '../../test/app';
 import { signIn } from '../../test/factories/users';
 import { HttpClient } from '../../test/http';
 import { marketNow } from '../market/service';
-import { runDemoHistory, seedDemoHistory, type DemoHistoryResult } from './demo-history';
+import { sectors } from '@insight/shared/common/sectors';
+import { scanApi, type ScanResponse } from '@insight/shared/scan/schemas';
+import { byScore } from '@insight/shared/scan/engine';
+import {
+  demoScanPerSector,
+  demoScanUniverse,
+  runDemoHistory,
+  seedDemoHistory,
+  type DemoHistoryResult,
+} from './demo-history';
 
 /** The demo user's past, built through the services a user's actions use, from the stored bars. */
 let t: TestApp;
@@ -139,5 +148,46 @@ describe('the demo file', () => {
     expect(past.length).toBeGreaterThan(0);
     expect(new Set(firedOn).size).toBeGreaterThan(1);
     expect([...firedOn].sort().reverse()).toEqual(firedOn);
+  });
+
+  it('its longs are the Opportunities Scanner’s best-scored stocks of the evening before, as the scanner answers', async () => {
+    const [open, closed] = await Promise.all(
+      [portfolioApi.openPositions, portfolioApi.closedPositions].map(
+        async (api) => ((await client.get(path(api, { id: fileId }))).body as { list: Position[] }).list,
+      ),
+    );
+    const longs = [...open!, ...closed!].filter((p) => p.pos_type === 'Long');
+    const byScanDay = new Map<string, { rank: number; symbol: string }[]>();
+    for (const lot of longs) {
+      const note = /^Scanner pick #(\d+) of (\d{4}-\d\d-\d\d), score [\d.]+(; sold for the new picks)?$/.exec(
+        lot.notes,
+      );
+      expect(note, lot.notes).not.toBeNull();
+      const list = byScanDay.get(note![2]!) ?? [];
+      list.push({ rank: Number(note![1]), symbol: lot.symbol });
+      byScanDay.set(note![2]!, list);
+    }
+    // Four pick days, each a rotation of four or five stocks.
+    expect(byScanDay.size).toBe(4);
+    const universes = (await client.get('/api/universes')).body as { id: number; name: string }[];
+    const universe = universes.find((u) => u.name === demoScanUniverse)!.id;
+    for (const [day, picks] of byScanDay) {
+      const query = new URLSearchParams({
+        universe: String(universe),
+        sectors: sectors.map((sector) => sector.id).join(','),
+        count: String(demoScanPerSector),
+        date: day,
+        tickerSelectionParams: JSON.stringify({ minEps: null, minRoe: null }),
+      });
+      const scan = await client.get(`${scanApi.scan}?${query}`);
+      expect(scan.status, scan.text).toBe(200);
+      const ranked = Object.values((scan.body as ScanResponse).opportunities)
+        .flat()
+        .sort(byScore)
+        .map((row) => row.ticker);
+      for (const pick of picks) expect(ranked[pick.rank - 1], `${day} #${pick.rank}`).toBe(pick.symbol);
+      // The best ones, but for a stock the file was short or had no close that day.
+      expect(Math.max(...picks.map((p) => p.rank))).toBeLessThanOrEqual(picks.length + 2);
+    }
   });
 });

@@ -1,5 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import { demoAccounts } from '@insight/shared';
-import { newYorkDate, sessionOf, tradingDaysBetween } from '@insight/shared/market/calendar';
+import { sectors } from '@insight/shared/common/sectors';
+import {
+  newYorkDate,
+  previousTradingDay,
+  sessionOf,
+  tradingDaysBetween,
+} from '@insight/shared/market/calendar';
+import { byScore } from '@insight/shared/scan/engine';
 import {
   addPositionsBodySchema,
   closeBodySchema,
@@ -12,6 +20,7 @@ import type { FastifyInstance } from 'fastify';
 import { marketNow } from '../market/service';
 import { MonitorEngine } from '../monitor/engine';
 import { PortfolioService } from '../portfolio/service';
+import { allSymbols, runScan } from '../scan/service';
 import { WatchlistService } from '../watchlist/service';
 
 /**
@@ -25,10 +34,17 @@ import { WatchlistService } from '../watchlist/service';
  * Once: a demo user who already has a file (or a watchlist) keeps it as it is.
  */
 
-/** The script: trading days after the file's first day, what happens, in the order a user did it. */
+/**
+ * The script: trading days after the file's first day, what happens, in the order a user did it. The
+ * longs are the product's own advice: on each `pick` day the user bought the Opportunities Scanner's
+ * best-scored stocks of the day before (a point-in-time scan of every sector, as the strategy
+ * backtest runs it), having sold the previous picks. The shorts are the user's own views.
+ */
 type Step =
-  | { day: number; open: { symbol: string; type: 'Buy' | 'Sell'; dollars: number }[] }
-  | { day: number; close: string[] }
+  | { day: number; pick: { count: number; shareOfCash: number } }
+  | { day: number; sellPicks: true }
+  | { day: number; short: { symbol: string; dollars: number } }
+  | { day: number; cover: string }
   | { day: number; deposit: number }
   | { day: number; withdraw: number };
 
@@ -36,36 +52,21 @@ type Step =
 const historyTradingDays = 500;
 const startBudget = 100_000;
 const script: Step[] = [
-  {
-    day: 0,
-    open: [
-      { symbol: 'AAPL', type: 'Buy', dollars: 25_000 },
-      { symbol: 'MSFT', type: 'Buy', dollars: 20_000 },
-      { symbol: 'JPM', type: 'Buy', dollars: 15_000 },
-      { symbol: 'XOM', type: 'Sell', dollars: 15_000 },
-    ],
-  },
-  { day: 40, close: ['JPM'] },
-  { day: 90, close: ['XOM'] },
+  { day: 0, short: { symbol: 'XOM', dollars: 15_000 } },
+  { day: 0, pick: { count: 4, shareOfCash: 0.8 } },
+  { day: 90, cover: 'XOM' },
   { day: 130, deposit: 25_000 },
-  {
-    day: 130,
-    open: [
-      { symbol: 'NVDA', type: 'Buy', dollars: 20_000 },
-      { symbol: 'CVX', type: 'Sell', dollars: 12_000 },
-    ],
-  },
-  { day: 200, close: ['MSFT'] },
-  { day: 260, close: ['CVX'] },
-  { day: 330, withdraw: 15_000 },
-  {
-    day: 400,
-    open: [
-      { symbol: 'KO', type: 'Buy', dollars: 10_000 },
-      { symbol: 'TSLA', type: 'Sell', dollars: 10_000 },
-    ],
-  },
-  { day: 450, close: ['TSLA'] },
+  { day: 130, sellPicks: true },
+  { day: 130, short: { symbol: 'CVX', dollars: 12_000 } },
+  { day: 130, pick: { count: 5, shareOfCash: 0.8 } },
+  { day: 260, cover: 'CVX' },
+  { day: 260, sellPicks: true },
+  { day: 260, pick: { count: 5, shareOfCash: 0.8 } },
+  { day: 400, sellPicks: true },
+  { day: 400, withdraw: 15_000 },
+  { day: 400, short: { symbol: 'TSLA', dollars: 10_000 } },
+  { day: 400, pick: { count: 5, shareOfCash: 0.8 } },
+  { day: 450, cover: 'TSLA' },
 ];
 
 /** Watchlist follows: calendar days before today. */
@@ -198,40 +199,74 @@ async function seedFile(
     }),
   );
   const id = created.id;
-  const openLots = new Map<string, number>();
+  const shorts = new Map<string, number>();
+  let picks: number[] = [];
   for (const step of script) {
     const day = dayOf(step.day);
     clockAt = closeOf(day);
-    if ('open' in step) {
-      const items: PositionItem[] = [];
-      for (const line of step.open) {
-        const price = await closeOn(app, line.symbol, day);
-        if (price === null) continue;
-        items.push({
-          type: line.type,
-          symbol: line.symbol,
-          date: day,
-          price,
-          quantity: Math.max(1, Math.floor(line.dollars / price)),
-          notes: line.type === 'Buy' ? 'Long' : 'Short',
-        });
+    if ('short' in step) {
+      const { symbol, dollars } = step.short;
+      const price = await closeOn(app, symbol, day);
+      if (price === null) continue;
+      const answer = await service.addPositions(
+        caller,
+        addPositionsBodySchema.parse({
+          portfolio_id: id,
+          items: [
+            {
+              type: 'Sell',
+              symbol,
+              date: day,
+              price,
+              quantity: Math.max(1, Math.floor(dollars / price)),
+              notes: 'Short: my own view',
+            },
+          ],
+        }),
+      );
+      shorts.set(symbol, answer.ids[0]!);
+    } else if ('cover' in step) {
+      await closeLots(
+        app,
+        service,
+        caller,
+        id,
+        [shorts.get(step.cover)],
+        day,
+        (notes) => `${notes}; covered`,
+      );
+      shorts.delete(step.cover);
+    } else if ('sellPicks' in step) {
+      await closeLots(app, service, caller, id, picks, day, (notes) => `${notes}; sold for the new picks`);
+      picks = [];
+    } else if ('pick' in step) {
+      const scanDay = previousTradingDay(day);
+      const ranked = await scannerPicks(app, userId, scanDay, new Set(shorts.keys()));
+      const chosen: { symbol: string; price: number; rank: number; score: number }[] = [];
+      for (const [rank, row] of ranked.entries()) {
+        if (chosen.length === step.pick.count) break;
+        const price = await closeOn(app, row.ticker, day);
+        if (price !== null) chosen.push({ symbol: row.ticker, price, rank: rank + 1, score: row.totalScore });
       }
+      if (chosen.length === 0) continue;
+      const [file] = await service.list(caller, userId);
+      const each = (file!.current_cash * step.pick.shareOfCash) / chosen.length;
+      const items: PositionItem[] = chosen
+        .filter((pick) => each >= pick.price)
+        .map((pick) => ({
+          type: 'Buy',
+          symbol: pick.symbol,
+          date: day,
+          price: pick.price,
+          quantity: Math.floor(each / pick.price),
+          notes: `Scanner pick #${pick.rank} of ${scanDay}, score ${pick.score.toFixed(1)}`,
+        }));
       if (items.length === 0) continue;
       const answer = await service.addPositions(
         caller,
         addPositionsBodySchema.parse({ portfolio_id: id, items }),
       );
-      answer.ids.forEach((lotId, i) => openLots.set(items[i]!.symbol, lotId));
-    } else if ('close' in step) {
-      const items: CloseBody['items'] = [];
-      const open = (await service.openPositions(caller, id)).list;
-      for (const symbol of step.close) {
-        const lot = open.find((position) => position.id === openLots.get(symbol));
-        const price = await closeOn(app, symbol, day);
-        if (!lot || price === null) continue;
-        items.push({ id: lot.id, quantity: lot.quantity, price, date: day, notes: 'Closed' });
-      }
-      if (items.length > 0) await service.close(caller, closeBodySchema.parse({ portfolio_id: id, items }));
+      picks = answer.ids;
     } else {
       const { unit_price } = await service.unitPrice(caller, id);
       const dollars = 'deposit' in step ? step.deposit : -step.withdraw;
@@ -247,6 +282,59 @@ async function seedFile(
     }
   }
   return { state: 'created', id };
+}
+
+/**
+ * The Opportunities Scanner's rows of `day` over the S&P 500, every sector, best score first: the scan a
+ * user would have run that evening (point in time: only what was known by the day's end). The EPS and
+ * ROE floors are off, as in the strategy backtest: fundamentals are one snapshot, unknown in the past.
+ */
+/** The universe the demo user scans, and how many rows per sector (the best of all sectors are bought). */
+export const demoScanUniverse = 'S&P500';
+export const demoScanPerSector = 5;
+
+async function scannerPicks(app: FastifyInstance, userId: number, day: string, exclude: ReadonlySet<string>) {
+  // The universe as the scanner's screen offers it to the user (the built-in ones brought up to date).
+  const universe = (await app.universes.list(userId)).find((u) => u.name === demoScanUniverse);
+  const scan = await runScan(
+    { db: app.db, cache: app.scanner.cache },
+    {
+      scanId: randomUUID(),
+      userId,
+      isAdmin: false,
+      universeId: universe?.id ?? allSymbols,
+      sectorIds: sectors.map((sector) => sector.id),
+      count: demoScanPerSector,
+      date: day,
+      filters: { minEps: null, minRoe: null },
+    },
+  );
+  return Object.values(scan.opportunities)
+    .flat()
+    .sort(byScore)
+    .filter((row) => !exclude.has(row.ticker));
+}
+
+/** Closes the file's open lots of `lotIds` whole, at the stored closes of `day`. */
+async function closeLots(
+  app: FastifyInstance,
+  service: PortfolioService,
+  caller: { userId: number; admin: boolean },
+  fileId: number,
+  lotIds: readonly (number | undefined)[],
+  day: string,
+  /** The closed lot's notes, from the open lot's. */
+  notes: (open: string) => string,
+) {
+  const wanted = new Set(lotIds);
+  const items: CloseBody['items'] = [];
+  for (const lot of (await service.openPositions(caller, fileId)).list) {
+    if (!wanted.has(lot.id)) continue;
+    const price = await closeOn(app, lot.symbol, day);
+    if (price !== null)
+      items.push({ id: lot.id, quantity: lot.quantity, price, date: day, notes: notes(lot.notes) });
+  }
+  if (items.length > 0) await service.close(caller, closeBodySchema.parse({ portfolio_id: fileId, items }));
 }
 
 async function seedWatchlist(
