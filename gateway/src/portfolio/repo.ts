@@ -312,7 +312,7 @@ export function portfolioRepo(db: Db) {
 
     /**
      * `symbolFacts` of the symbols of a file's lots (and of `extraSymbols`), found by the database: read
-     * alongside the lots rather than after them (a round trip less on every read of a file).
+     * alongside the file's revision rather than after its lots (a round trip less on every read of a file).
      */
     async fileSymbolFacts(portfolioId: number, extraSymbols: readonly string[], today: string) {
       return symbolFactsQuery(db, today)

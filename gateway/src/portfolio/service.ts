@@ -148,6 +148,21 @@ const isRealDate = (day: string) => {
   return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === day;
 };
 
+/** A file's lots and fund entries as read, and the accounting's facts made from them once. */
+interface FileRows {
+  fundRows: FundRow[];
+  lotRows: LotRow[];
+  funds: FundFact[];
+  lots: LotFact[];
+}
+
+const fileRowsOf = (fundRows: FundRow[], lotRows: LotRow[]): FileRows => ({
+  fundRows,
+  lotRows,
+  funds: fundRows.map(fundFact),
+  lots: lotRows.map(lotFact),
+});
+
 /** A file's facts and their value now, ready for the figures. */
 interface Book {
   file: FileRow;
@@ -171,12 +186,7 @@ interface Book {
 export class PortfolioService {
   private readonly repo;
   /** Files' lots and fund entries by revision, for the reads (a few hundred files' worth). */
-  private readonly fileRows = new FileRowsCache<{
-    fundRows: FundRow[];
-    lotRows: LotRow[];
-    funds: FundFact[];
-    lots: LotFact[];
-  }>(256);
+  private readonly fileRows = new FileRowsCache<FileRows>(256);
 
   constructor(
     private readonly db: Db,
@@ -230,24 +240,20 @@ export class PortfolioService {
     let rows = revision === null ? undefined : this.fileRows.get(file.id, revision);
     if (rows === undefined) {
       // Read after the revision, so they are at least that new (file-cache.ts).
-      const [fundRows, lotRows] = await Promise.all([this.repo.funds(file.id), this.repo.lots(file.id)]);
-      rows = { fundRows, lotRows, funds: fundRows.map(fundFact), lots: lotRows.map(lotFact) };
+      rows = fileRowsOf(...(await Promise.all([this.repo.funds(file.id), this.repo.lots(file.id)])));
       if (revision !== null) this.fileRows.set(file.id, revision, rows);
     }
-    return this.bookOf(file, rows.fundRows, rows.lotRows, today, extraSymbols, this.db, factRows, rows);
+    return this.bookOf(file, rows, today, extraSymbols, this.db, factRows);
   }
 
   private async bookOf(
     file: FileRow,
-    fundRows: FundRow[],
-    lotRows: LotRow[],
+    { fundRows, lotRows, funds, lots }: FileRows,
     today: string,
     extraSymbols: readonly string[] = [],
     trx: Db = this.db,
-    /** The facts already read (`fileSymbolFacts`, alongside the lots): only those missing are read. */
+    /** The facts already read (`fileSymbolFacts`, alongside the revision): only those missing are read. */
     factRows: readonly SymbolFact[] = [],
-    /** The rows' facts, when already made from them (`fileRows`). */
-    made?: { funds: FundFact[]; lots: LotFact[] },
   ): Promise<Book> {
     const symbols = [...new Set([...lotRows.map((lot) => lot.symbol), ...extraSymbols])];
     const facts = new Map(factRows.map((fact) => [fact.symbol, fact]));
@@ -264,8 +270,6 @@ export class PortfolioService {
     // One Dec per symbol, not per lot: valueFile and each position ask for the same prices.
     const prices = new Map([...facts].map(([symbol, fact]) => [symbol, decOrNull(fact.last_price)]));
     const priceOf = (symbol: string) => prices.get(symbol) ?? null;
-    const funds = made?.funds ?? fundRows.map(fundFact);
-    const lots = made?.lots ?? lotRows.map(lotFact);
     return {
       file,
       fundRows,
@@ -417,6 +421,12 @@ export class PortfolioService {
     return { unit_price: unitPrice(book.now.unitPrice) };
   }
 
+  /** The file's cash now, in dollars (cents exact). */
+  async cash(caller: Caller, id: number): Promise<number> {
+    const book = await this.book(await this.requireFile(caller, id));
+    return money(book.now.cash);
+  }
+
   async sharpe(caller: Caller, id: number) {
     const book = await this.book(await this.requireFile(caller, id));
     const history = await this.series(book, book.file.created, book.today);
@@ -457,8 +467,7 @@ export class PortfolioService {
       const today = this.today();
       const book = await this.bookOf(
         file,
-        await this.repo.funds(id, trx),
-        await this.repo.lots(id, trx),
+        fileRowsOf(await this.repo.funds(id, trx), await this.repo.lots(id, trx)),
         today,
         [],
         trx,
