@@ -17,8 +17,8 @@ import {
   type BacktestSeries,
 } from '@insight/shared/backtest/schemas';
 import { newYorkDate } from '@insight/shared/market/calendar';
-import { byScore } from '@insight/shared/scan/engine';
-import type { OpportunityRow } from '@insight/shared/scan/schemas';
+import { rankAcrossSectors } from '@insight/shared/scan/engine';
+import { pastDayFilterOverrides } from '@insight/shared/scan/schemas';
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../platform/db';
 import { HttpError } from '../platform/errors';
@@ -233,16 +233,12 @@ export async function strategyBacktest(
         sectorIds: sectors.map((sector) => sector.id),
         count: params.numFiles * params.numTickers,
         date: day,
-        // Fundamentals are stored as one snapshot known from its fetch day: in the past they are
-        // unknown, so the EPS and ROE floors would drop every stock. The score decides alone.
-        filters: { minEps: null, minRoe: null },
+        filters: pastDayFilterOverrides,
       },
       () => {},
       signal,
     );
-    const ranked: (OpportunityRow & { sector: string })[] = Object.entries(scan.opportunities)
-      .flatMap(([sector, rows]) => rows.map((row) => ({ ...row, sector })))
-      .sort(byScore);
+    const ranked = rankAcrossSectors(scan.opportunities);
     decisions.push({
       day,
       month,

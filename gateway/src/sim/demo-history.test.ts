@@ -9,8 +9,8 @@ import { signIn } from '../../test/factories/users';
 import { HttpClient } from '../../test/http';
 import { marketNow } from '../market/service';
 import { sectors } from '@insight/shared/common/sectors';
-import { scanApi, type ScanResponse } from '@insight/shared/scan/schemas';
-import { byScore } from '@insight/shared/scan/engine';
+import { pastDayFilterOverrides, scanApi, type ScanResponse } from '@insight/shared/scan/schemas';
+import { rankAcrossSectors } from '@insight/shared/scan/engine';
 import {
   demoScanPerSector,
   demoScanUniverse,
@@ -177,14 +177,11 @@ describe('the demo file', () => {
         sectors: sectors.map((sector) => sector.id).join(','),
         count: String(demoScanPerSector),
         date: day,
-        tickerSelectionParams: JSON.stringify({ minEps: null, minRoe: null }),
+        tickerSelectionParams: JSON.stringify(pastDayFilterOverrides),
       });
       const scan = await client.get(`${scanApi.scan}?${query}`);
       expect(scan.status, scan.text).toBe(200);
-      const ranked = Object.values((scan.body as ScanResponse).opportunities)
-        .flat()
-        .sort(byScore)
-        .map((row) => row.ticker);
+      const ranked = rankAcrossSectors((scan.body as ScanResponse).opportunities).map((row) => row.ticker);
       for (const pick of picks) expect(ranked[pick.rank - 1], `${day} #${pick.rank}`).toBe(pick.symbol);
       // The best ones, but for a stock the file was short or had no close that day.
       expect(Math.max(...picks.map((p) => p.rank))).toBeLessThanOrEqual(picks.length + 2);

@@ -7,7 +7,8 @@ import {
   sessionOf,
   tradingDaysBetween,
 } from '@insight/shared/market/calendar';
-import { byScore } from '@insight/shared/scan/engine';
+import { rankAcrossSectors } from '@insight/shared/scan/engine';
+import { pastDayFilterOverrides } from '@insight/shared/scan/schemas';
 import {
   addPositionsBodySchema,
   closeBodySchema,
@@ -226,31 +227,25 @@ async function seedFile(
       );
       shorts.set(symbol, answer.ids[0]!);
     } else if ('cover' in step) {
-      await closeLots(
-        app,
-        service,
-        caller,
-        id,
-        [shorts.get(step.cover)],
-        day,
-        (notes) => `${notes}; covered`,
-      );
+      const lot = shorts.get(step.cover);
+      if (lot !== undefined)
+        await closeLots(app, service, caller, id, [lot], day, (notes) => `${notes}; covered`);
       shorts.delete(step.cover);
     } else if ('sellPicks' in step) {
       await closeLots(app, service, caller, id, picks, day, (notes) => `${notes}; sold for the new picks`);
       picks = [];
     } else if ('pick' in step) {
       const scanDay = previousTradingDay(day);
-      const ranked = await scannerPicks(app, userId, scanDay, new Set(shorts.keys()));
       const chosen: { symbol: string; price: number; rank: number; score: number }[] = [];
-      for (const [rank, row] of ranked.entries()) {
+      // Ranks as the scanner shows them; a stock the file is short of, or without a close, is passed over.
+      for (const [rank, row] of (await scannerRanking(app, userId, scanDay)).entries()) {
         if (chosen.length === step.pick.count) break;
+        if (shorts.has(row.ticker)) continue;
         const price = await closeOn(app, row.ticker, day);
         if (price !== null) chosen.push({ symbol: row.ticker, price, rank: rank + 1, score: row.totalScore });
       }
       if (chosen.length === 0) continue;
-      const [file] = await service.list(caller, userId);
-      const each = (file!.current_cash * step.pick.shareOfCash) / chosen.length;
+      const each = ((await service.cash(caller, id)) * step.pick.shareOfCash) / chosen.length;
       const items: PositionItem[] = chosen
         .filter((pick) => each >= pick.price)
         .map((pick) => ({
@@ -284,16 +279,15 @@ async function seedFile(
   return { state: 'created', id };
 }
 
-/**
- * The Opportunities Scanner's rows of `day` over the S&P 500, every sector, best score first: the scan a
- * user would have run that evening (point in time: only what was known by the day's end). The EPS and
- * ROE floors are off, as in the strategy backtest: fundamentals are one snapshot, unknown in the past.
- */
 /** The universe the demo user scans, and how many rows per sector (the best of all sectors are bought). */
 export const demoScanUniverse = 'S&P500';
 export const demoScanPerSector = 5;
 
-async function scannerPicks(app: FastifyInstance, userId: number, day: string, exclude: ReadonlySet<string>) {
+/**
+ * The Opportunities Scanner's rows of `day` over the S&P 500, every sector, best score first: the scan a
+ * user would have run that evening (point in time: only what was known by the day's end).
+ */
+async function scannerRanking(app: FastifyInstance, userId: number, day: string) {
   // The universe as the scanner's screen offers it to the user (the built-in ones brought up to date).
   const universe = (await app.universes.list(userId)).find((u) => u.name === demoScanUniverse);
   const scan = await runScan(
@@ -306,13 +300,10 @@ async function scannerPicks(app: FastifyInstance, userId: number, day: string, e
       sectorIds: sectors.map((sector) => sector.id),
       count: demoScanPerSector,
       date: day,
-      filters: { minEps: null, minRoe: null },
+      filters: pastDayFilterOverrides,
     },
   );
-  return Object.values(scan.opportunities)
-    .flat()
-    .sort(byScore)
-    .filter((row) => !exclude.has(row.ticker));
+  return rankAcrossSectors(scan.opportunities);
 }
 
 /** Closes the file's open lots of `lotIds` whole, at the stored closes of `day`. */
@@ -321,7 +312,7 @@ async function closeLots(
   service: PortfolioService,
   caller: { userId: number; admin: boolean },
   fileId: number,
-  lotIds: readonly (number | undefined)[],
+  lotIds: readonly number[],
   day: string,
   /** The closed lot's notes, from the open lot's. */
   notes: (open: string) => string,

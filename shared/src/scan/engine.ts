@@ -701,6 +701,18 @@ export function evaluate(
 export const byScore = (a: OpportunityRow, b: OpportunityRow) =>
   b.totalScore - a.totalScore || (a.ticker < b.ticker ? -1 : a.ticker > b.ticker ? 1 : 0);
 
+/**
+ * A scan's rows of every sector as one list, best first, each with its sector: the picks of a scan over
+ * several sectors (the strategy backtest's portfolios, the demo file's longs).
+ */
+export function rankAcrossSectors(
+  opportunities: Readonly<Record<string, readonly OpportunityRow[]>>,
+): (OpportunityRow & { sector: string })[] {
+  return Object.entries(opportunities)
+    .flatMap(([sector, rows]) => rows.map((row) => ({ ...row, sector })))
+    .sort(byScore);
+}
+
 /** One sector of a scan, whole: its rows passing every filter, best first, at most `count`. */
 export function scanSector(facts: ScanFacts, input: SectorScanInput): OpportunityRow[] {
   const judgement = judgeSector(facts, input.sector, input.etf, input.asOf, input.teamParams);

@@ -162,6 +162,13 @@ export const scanFilterOverridesSchema = z.object({
   excludeNoRatings: z.boolean().optional(),
 });
 export type ScanFilterOverrides = z.infer<typeof scanFilterOverridesSchema>;
+
+/**
+ * The overrides of a scan of a past day: fundamentals are stored as one snapshot known from its fetch
+ * day, so in the past they are unknown and the EPS and ROE floors would drop every stock. The score
+ * decides alone (the strategy backtest, the demo file's picks).
+ */
+export const pastDayFilterOverrides: ScanFilterOverrides = { minEps: null, minRoe: null };
 export type ScanFilters = z.infer<typeof scanFiltersSchema>;
 
 /** POST/PUT reportSettings body: a name (required after trimming), a description and the filters. */
