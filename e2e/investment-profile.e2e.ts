@@ -250,7 +250,8 @@ describe.skipIf(skipReason)('the investment profile, in a real browser', () => {
     );
     expect(shown.length).toBeGreaterThan(0);
     // Read after the cards: the profile's evaluation may still be adding alerts while the page loads,
-    // and an alert never changes profile, so each shown card's own row says whose it is.
+    // and an alert never changes profile, so each shown card's own row says whose it is. (The
+    // Default profile's cards once lingered here, animating out after the switch: FeedList's test.)
     const owners = await db
       .selectFrom('alerts')
       .select(['id', 'profile_id'])

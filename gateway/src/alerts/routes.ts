@@ -1,5 +1,6 @@
 import {
   alertActionBodySchema,
+  alertFacetsQuerySchema,
   alertFacetsSchema,
   alertsApi,
   alertsPageQuerySchema,
@@ -16,7 +17,7 @@ import { RecentReads } from '../platform/recent';
 import { requireSession, sessionRecheckMs } from '../platform/session';
 import { feedAlertsJson, withFeedFields } from './feed-fields';
 import { AlertsService } from './service';
-import { refusals } from '../platform/errors';
+import { HttpError, refusals } from '../platform/errors';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -57,6 +58,17 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const [profiles, held] = await Promise.all([profilesOf(userId), heldSymbols(userId)]);
       return { ...profiles, held: new Set(held) };
     });
+  /**
+   * The profile a feed read is for: the one the feed names (an admin's tab shows the profile its
+   * socket was switched to), refused when the user cannot see it; else the user's current one.
+   */
+  async function shownProfile(userId: number, asked: number | undefined): Promise<number | null> {
+    const { current, available } = await viewerOf(userId);
+    if (asked === undefined) return current;
+    if (!available.includes(asked)) throw new HttpError(404, 'No such investment profile');
+    return asked;
+  }
+
   app.addHook('onSend', async (request) => {
     const { effect, readsOnly } = request.routeOptions.config;
     if (effect === 'write' && !readsOnly && request.session) viewers.forget(request.session.userId);
@@ -112,9 +124,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { userId } = requireSession(request);
-      const { current, held } = await viewerOf(userId);
-      if (!current) return { alerts: [], total: 0, has_more: false, cursor: null };
-      const page = await service.page(current, userId, request.query.cursor);
+      const { held } = await viewerOf(userId);
+      const profileId = await shownProfile(userId, request.query.profile);
+      if (!profileId) return { alerts: [], total: 0, has_more: false, cursor: null };
+      const page = await service.page(profileId, userId, request.query.cursor);
       return { ...page, alerts: withFeedFields(page.alerts, held) };
     },
   );
@@ -123,14 +136,14 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     alertsApi.facets,
     {
       config: { access: 'feed.read', effect: 'read' },
-      schema: { response: { 200: alertFacetsSchema, ...refusals } },
+      schema: { querystring: alertFacetsQuerySchema, response: { 200: alertFacetsSchema, ...refusals } },
     },
     async (request) => {
       const { userId } = requireSession(request);
-      const { current } = await viewerOf(userId);
-      if (!current)
+      const profileId = await shownProfile(userId, request.query.profile);
+      if (!profileId)
         return { total: 0, universes: {}, rating: {}, sector_name: {}, analyst_name: {}, symbols: {} };
-      return service.facets(current, userId);
+      return service.facets(profileId, userId);
     },
   );
 

@@ -1,9 +1,12 @@
 import {
   accountApi,
+  alertsApi,
   demoAccounts,
   messages,
   profilesApi,
   type Alert,
+  type AlertFacets,
+  type AlertsPage,
   type ProfileData,
 } from '@insight/shared';
 import { sql } from 'kysely';
@@ -341,6 +344,47 @@ describe('investment profiles on the real app', () => {
       await rebuilt(response.body.job_id);
       expect((await data()).sectors.map((s) => s.id)).toEqual(before.sectors.map((s) => s.id));
     }, 60_000);
+
+    it('pages and counts the profile an admin’s feed shows, not the admin’s current one', async () => {
+      // The admin's socket was switched to the profile above; HTTP still has Default as current.
+      const adminRow = await t.app.db
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', demo('admin').email)
+        .executeTakeFirstOrThrow();
+      const expected = (await t.app.alerts.list(profileId, adminRow.id)).map((alert) => alert.id);
+      expect(expected.length).toBeGreaterThan(0);
+      const pagesOf = async (as: HttpClient, profile?: number) => {
+        const ids: number[] = [];
+        // A cursor after every alert: the first page, then each page's cursor.
+        let cursor: string | null = '999999999999999_999999999999';
+        while (cursor !== null) {
+          const query: string = `cursor=${cursor}${profile === undefined ? '' : `&profile=${profile}`}`;
+          const page = await as.get(`${alertsApi.page}?${query}`);
+          expect(page.status).toBe(200);
+          ids.push(...(page.body as AlertsPage).alerts.map((alert) => alert.id));
+          cursor = (page.body as AlertsPage).cursor;
+        }
+        return ids;
+      };
+      expect(await pagesOf(admin, profileId)).toEqual(expected);
+      const facets = await admin.get(`${alertsApi.facets}?profile=${profileId}`);
+      expect(facets.status).toBe(200);
+      expect((facets.body as AlertFacets).total).toBe(expected.length);
+      // Without it, the current profile (Default) as before, which has other alerts.
+      const current = await pagesOf(admin);
+      expect(current.filter((id) => expected.includes(id))).toEqual([]);
+
+      // A user who cannot see the profile is refused it; a profile that is no id, with a 400.
+      const user = client();
+      await signIn(user, await createUser(t.app));
+      const refused = await user.get(`${alertsApi.facets}?profile=${profileId}`);
+      expect(refused.status).toBe(404);
+      expect(refused.body).toEqual({ status: false, msg: 'No such investment profile' });
+      const bad = await admin.get(`${alertsApi.page}?cursor=1_1&profile=growth`);
+      expect(bad.status).toBe(400);
+      expect(JSON.stringify(bad.body)).toMatch(/profile must be a profile id/);
+    });
 
     it('previews the alerts an unsaved profile would have produced over 3 months, per sector', async () => {
       const response = await owner.post(profilesApi.preview, {

@@ -163,13 +163,28 @@ export const alertFacetsSchema = z.object({
 });
 export type AlertFacets = z.infer<typeof alertFacetsSchema>;
 
-/** GET /api/alerts/page?cursor=… (the cursor of the page before). */
+/**
+ * `profile`: whose alerts, the profile the feed shows. An admin's switch moves only that tab's socket
+ * (another tab may show another profile), so the feed names it; absent, the user's current profile.
+ */
+const feedProfileQuery = z.coerce
+  .number({ error: 'profile must be a profile id' })
+  .int({ error: 'profile must be a profile id' })
+  .positive({ error: 'profile must be a profile id' })
+  .max(2_147_483_647, { error: 'profile must be a profile id' })
+  .optional();
+
+/** GET /api/alerts/page?cursor=…&profile=… (the cursor of the page before, in that profile). */
 export const alertsPageQuerySchema = z.object({
   cursor: z
     .string()
     .max(40)
     .regex(/^\d{1,15}_\d{1,12}$/, 'cursor must be the cursor of a page the server gave'),
+  profile: feedProfileQuery,
 });
+
+/** GET /api/alerts/facets?profile=… */
+export const alertFacetsQuerySchema = z.object({ profile: feedProfileQuery });
 
 /** POST user/save_alert_filters `{alert_filters}`; null clears them (back to the defaults). */
 export const saveAlertFiltersBodySchema = z.object({ alert_filters: filterSetSchema.nullable() });

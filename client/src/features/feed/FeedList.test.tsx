@@ -53,6 +53,24 @@ describe('the live feed list', () => {
     expect(screen.getAllByRole('article')).toHaveLength(feedPageSize + 5);
   }, 60_000);
 
+  it('replaces the cards at once on a profile switch, back to the first cards, none of the old left', async () => {
+    const many = Array.from({ length: feedPageSize + 5 }, (_, index) =>
+      anAlert({ id: 100 - index, symbol: 'AAPL' }),
+    );
+    const { rerender } = renderInFeed(<FeedList {...props({ alerts: many, shown: many })} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Show more (5 more)' }));
+    expect(screen.getAllByRole('article')).toHaveLength(feedPageSize + 5);
+
+    const other = Array.from({ length: feedPageSize + 3 }, (_, index) =>
+      anAlert({ id: 500 - index, symbol: 'NVDA' }),
+    );
+    rerender(<FeedList {...props({ alerts: other, shown: other, profileId: 2 })} />);
+    // In the same render: no card of the first profile stays behind to animate away.
+    expect(new Set(tickers())).toEqual(new Set(['NVDA']));
+    expect(screen.getAllByRole('article')).toHaveLength(feedPageSize);
+    expect(screen.getByRole('button', { name: 'Show more (3 more)' })).toBeTruthy();
+  }, 60_000);
+
   describe('when a new alert arrives', () => {
     const first = [anAlert({ id: 1, symbol: 'AAPL' })];
     const withNew: FeedAlert[] = [anAlert({ id: 2, symbol: 'NVDA' }), ...first];

@@ -37,7 +37,9 @@ export function FeedList(props: FeedListProps) {
     profileId,
     listRef,
   );
-  const [limit, setLimit] = useState(feedPageSize);
+  // Another profile's list starts again from its first cards.
+  const [drawn, setDrawn] = useState({ profileId, limit: feedPageSize });
+  const limit = drawn.profileId === profileId ? drawn.limit : feedPageSize;
   const rendered = useMemo(() => visible.slice(0, limit), [visible, limit]);
   const now = useNow(30_000);
   useLiveQuotes(rendered);
@@ -51,7 +53,7 @@ export function FeedList(props: FeedListProps) {
   } = useInfiniteScroll({
     more,
     hasOlder,
-    showMore: () => setLimit((current) => current + feedPageSize),
+    showMore: () => setDrawn({ profileId, limit: limit + feedPageSize }),
     onLoadOlder,
   });
 
@@ -117,7 +119,9 @@ export function FeedList(props: FeedListProps) {
       <VisuallyHidden aria-live="polite">
         {heldCount > 0 ? `${heldCount} new ${heldCount === 1 ? 'alert' : 'alerts'} above` : ''}
       </VisuallyHidden>
-      <Stack as="ol" listStyleType="none" gap="3" p="0" m="0">
+      {/* Keyed by profile: a switch replaces the cards at once, while a dismissed card (the same
+          profile) collapses away; the old profile's cards never linger beside the new one's. */}
+      <Stack as="ol" key={profileId ?? 'none'} listStyleType="none" gap="3" p="0" m="0">
         <AnimatePresence initial={false}>
           {rendered.map((alert) => (
             <motion.li

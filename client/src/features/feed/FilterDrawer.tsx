@@ -100,9 +100,9 @@ function useReachableFacets(open: boolean): AlertFacets | null {
   const [facets, setFacets] = useState<{ key: string; facets: AlertFacets } | null>(null);
   const key = `${profileId}:${more.total}`;
   useEffect(() => {
-    if (!open || !more.hasMore) return;
+    if (!open || !more.hasMore || profileId === null) return;
     let current = true;
-    feedCalls.facets().then(
+    feedCalls.facets(profileId).then(
       (answer) => {
         if (current) setFacets({ key, facets: answer });
       },
@@ -111,7 +111,7 @@ function useReachableFacets(open: boolean): AlertFacets | null {
     return () => {
       current = false;
     };
-  }, [open, more.hasMore, key]);
+  }, [open, more.hasMore, key, profileId]);
   return more.hasMore && facets?.key === key ? facets.facets : null;
 }
 

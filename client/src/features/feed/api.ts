@@ -15,14 +15,14 @@ export const feedCalls = {
     await api.post(alertsApi.dismiss, { alert_id: alertId }, { schema: statusBodySchema });
   },
 
-  /** The page of older alerts after `cursor` (the feed's infinite scroll). */
-  async page(cursor: string): Promise<AlertsPage> {
-    return api.get(alertsApi.page, { cursor }, { schema: alertsPageSchema });
+  /** The page of the profile's older alerts after `cursor` (the feed's infinite scroll). */
+  async page(profileId: number, cursor: string): Promise<AlertsPage> {
+    return api.get(alertsApi.page, { cursor, profile: profileId }, { schema: alertsPageSchema });
   },
 
   /** The filter panel's counts over every alert the user can reach (when the pages hold only some). */
-  async facets(): Promise<AlertFacets> {
-    return api.get(alertsApi.facets, {}, { schema: alertFacetsSchema });
+  async facets(profileId: number): Promise<AlertFacets> {
+    return api.get(alertsApi.facets, { profile: profileId }, { schema: alertFacetsSchema });
   },
 
   /** The user's alert filters, kept on the server; null clears them back to the defaults. */

@@ -142,10 +142,11 @@ export const loadOlderAlertsAtom = atom(null, (get, set): Promise<void> => {
     const list = get(alertListAtom);
     const { cursor } = get(feedMoreAtom);
     if (list === null || list.cursor === null || cursor === null) return;
-    const page = await feedCalls.page(cursor);
+    const page = await feedCalls.page(list.profileId, cursor);
     const older = get(currentOlderAtom);
     // The snapshot was replaced meanwhile: its own pages start over.
-    if (get(alertListAtom)?.cursor !== list.cursor) return;
+    const now = get(alertListAtom);
+    if (now?.profileId !== list.profileId || now.cursor !== list.cursor) return;
     set(olderPagesAtom, {
       profileId: list.profileId,
       after: list.cursor,
