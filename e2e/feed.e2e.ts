@@ -189,6 +189,8 @@ describe.skipIf(skipReason)('the live feed, in a real browser', () => {
     await drawer.getByRole('combobox', { name: 'Profile' }).selectOption({ label: 'Growth Tech' });
     await drawer.getByRole('button', { name: 'Show 0 alerts' }).click();
     await page.getByText('No recent ratings').waitFor({ timeout: 5_000 });
+    // A profile of its own sectors, not yet built: the empty state says when its alerts start.
+    await page.getByText(/start once its owner has built it/).waitFor();
     expect(await page.getByRole('button', { name: 'Remove filter Bullish' }).count()).toBe(0);
     await viewShot(page, 'feed-empty-desktop');
 

@@ -1,4 +1,10 @@
-import { alertsPageSize, type Alert, type AlertFacets, type AlertsPage } from '@insight/shared';
+import {
+  alertsPageSize,
+  defaultProfileName,
+  type Alert,
+  type AlertFacets,
+  type AlertsPage,
+} from '@insight/shared';
 import { systemUniverses } from '@insight/shared/market/schemas';
 import { newYorkDate } from '@insight/shared/market/calendar';
 import type { FastifyBaseLogger } from 'fastify';
@@ -111,7 +117,7 @@ export class AlertsService {
     const own = new Set(scope ? await scope.profiles() : []);
     return (await this.repo.profiles()).flatMap(
       (profile): { id: number; ratingFilter: RawBuilder<unknown> | null }[] =>
-        profile.name === 'Default'
+        profile.name === defaultProfileName
           ? [{ ...profile, ratingFilter: null }]
           : scope && own.has(profile.id)
             ? [{ ...profile, ratingFilter: scope.ratingFilter(profile.id) }]

@@ -1,5 +1,6 @@
 import {
   can,
+  defaultProfileName,
   defaultScreeners,
   passesAll,
   profileLimits,
@@ -201,7 +202,7 @@ export class ProfilesService {
       throw forbidden(profileMessages.notYours);
     }
     if (!isAdmin && profile.owner_user_id !== session.userId) throw forbidden(profileMessages.notYours);
-    if (profile.name === 'Default') throw forbidden(profileMessages.defaultReadOnly);
+    if (profile.name === defaultProfileName) throw forbidden(profileMessages.defaultReadOnly);
     return profile;
   }
 

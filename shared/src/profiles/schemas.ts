@@ -165,6 +165,9 @@ export const profileLimits = {
   previewAlertsMax: 2000,
 } as const;
 
+/** The profile every user sees, with every rating in the universe (not built from sectors). */
+export const defaultProfileName = 'Default';
+
 const finite = z.number().finite();
 /** A row id (PostgreSQL integer). */
 const rowId = z.number().int().positive().max(2_147_483_647);

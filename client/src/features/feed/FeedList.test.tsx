@@ -29,6 +29,13 @@ describe('the live feed list', () => {
   it('says there are no recent ratings when the profile has no alerts', () => {
     renderInFeed(<FeedList {...props({ alerts: [], shown: [] })} />);
     expect(screen.getByText('No recent ratings')).toBeTruthy();
+    expect(screen.getByText(/appear here the moment they are published/)).toBeTruthy();
+  });
+
+  it('says a profile of its own sectors has alerts once it is built', () => {
+    renderInFeed(<FeedList {...props({ alerts: [], shown: [], ownSectors: true })} />);
+    expect(screen.getByText('No recent ratings')).toBeTruthy();
+    expect(screen.getByText(/start once its owner has built it/)).toBeTruthy();
   });
 
   it('says there are no opportunities under the filters, and offers to reset them', async () => {

@@ -24,6 +24,8 @@ export interface FeedListProps {
   /** Older alerts remain on the server (infinite scroll loads them). */
   hasOlder?: boolean;
   onLoadOlder?: () => Promise<void>;
+  /** Whether the profile's alerts follow its own sectors' teams (any profile but Default). */
+  ownSectors?: boolean;
 }
 
 /** The alert cards, newest first, with the loading and empty states of spec 000 §2. */
@@ -63,7 +65,11 @@ export function FeedList(props: FeedListProps) {
       <FeedEmpty
         icon={<InboxIcon />}
         title="No recent ratings"
-        description="New analyst ratings for this profile appear here the moment they are published."
+        description={
+          props.ownSectors
+            ? 'This profile’s alerts come from the analyst teams of its sectors: they start once its owner has built it, the moment those analysts publish.'
+            : 'New analyst ratings for this profile appear here the moment they are published.'
+        }
       />
     );
   if (shown.length === 0)

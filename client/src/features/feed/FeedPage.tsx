@@ -1,5 +1,5 @@
 import { Box, Flex, Heading, Stack, Text } from '@chakra-ui/react';
-import { can, emptyFilterSet, type FilterSet } from '@insight/shared';
+import { can, defaultProfileName, emptyFilterSet, type FilterSet } from '@insight/shared';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useAtom, useAtomValue, useSetAtom } from '../../app/store';
 import { AnalystDetailsDialog } from '../analysts/AnalystDetailsDialog';
@@ -110,6 +110,7 @@ export function FeedPage() {
         onSeeDetails={onSeeDetails}
         hasOlder={more.hasMore}
         onLoadOlder={loadOlder}
+        ownSectors={profileName !== undefined && profileName !== defaultProfileName}
       />
       <FilterDrawer open={drawerOpen} onOpenChange={setDrawerOpen} />
       <AnalystDetailsDialog />
