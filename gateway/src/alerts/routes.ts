@@ -6,6 +6,7 @@ import {
   alertsPageQuerySchema,
   feedAlertsPageSchema,
   financeInfoResponseSchema,
+  profileMessages,
   rooms,
   statusBodySchema,
   userAnalystListResponseSchema,
@@ -62,10 +63,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
    * The profile a feed read is for: the one the feed names (an admin's tab shows the profile its
    * socket was switched to), refused when the user cannot see it; else the user's current one.
    */
-  async function shownProfile(userId: number, asked: number | undefined): Promise<number | null> {
-    const { current, available } = await viewerOf(userId);
+  function shownProfile(
+    { current, available }: { current: number | null; available: number[] },
+    asked: number | undefined,
+  ): number | null {
     if (asked === undefined) return current;
-    if (!available.includes(asked)) throw new HttpError(404, 'No such investment profile');
+    if (!available.includes(asked)) throw new HttpError(404, profileMessages.unknownProfile);
     return asked;
   }
 
@@ -124,11 +127,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { userId } = requireSession(request);
-      const { held } = await viewerOf(userId);
-      const profileId = await shownProfile(userId, request.query.profile);
+      const viewer = await viewerOf(userId);
+      const profileId = shownProfile(viewer, request.query.profile);
       if (!profileId) return { alerts: [], total: 0, has_more: false, cursor: null };
       const page = await service.page(profileId, userId, request.query.cursor);
-      return { ...page, alerts: withFeedFields(page.alerts, held) };
+      return { ...page, alerts: withFeedFields(page.alerts, viewer.held) };
     },
   );
 
@@ -140,7 +143,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { userId } = requireSession(request);
-      const profileId = await shownProfile(userId, request.query.profile);
+      const profileId = shownProfile(await viewerOf(userId), request.query.profile);
       if (!profileId)
         return { total: 0, universes: {}, rating: {}, sector_name: {}, analyst_name: {}, symbols: {} };
       return service.facets(profileId, userId);

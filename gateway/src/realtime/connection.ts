@@ -1,5 +1,5 @@
 import type { Ack, AlertsPage } from '@insight/shared';
-import { can, messages, rooms } from '@insight/shared';
+import { can, messages, profileMessages, rooms } from '@insight/shared';
 import type { FastifyInstance } from 'fastify';
 import type { IncomingHttpHeaders } from 'node:http';
 import { z } from 'zod';
@@ -195,7 +195,7 @@ export function handleConnections(deps: ConnectionDeps): {
     const profileId = parsed.data;
     const { available } = await app.accounts.profilesOf(session.userId);
     if (!available.includes(profileId)) {
-      return { ok: false, error: 'No such investment profile' };
+      return { ok: false, error: profileMessages.unknownProfile };
     }
     const previous = socket.data.profileId;
     if (previous !== profileId) {

@@ -20,7 +20,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { marketNow } from '../market/service';
 import { MonitorEngine } from '../monitor/engine';
-import { PortfolioService } from '../portfolio/service';
+import { PortfolioService, type Caller } from '../portfolio/service';
 import { allSymbols, runScan } from '../scan/service';
 import { WatchlistService } from '../watchlist/service';
 
@@ -310,7 +310,7 @@ async function scannerRanking(app: FastifyInstance, userId: number, day: string)
 async function closeLots(
   app: FastifyInstance,
   service: PortfolioService,
-  caller: { userId: number; admin: boolean },
+  caller: Caller,
   fileId: number,
   lotIds: readonly number[],
   day: string,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalProfileId } from '../profiles/schemas';
 
 /** A [min, max] pair; [0, 0] means unset (spec 000 §3). */
 export const rangeSchema = z.tuple([z.number(), z.number()]);
@@ -164,27 +165,20 @@ export const alertFacetsSchema = z.object({
 export type AlertFacets = z.infer<typeof alertFacetsSchema>;
 
 /**
- * `profile`: whose alerts, the profile the feed shows. An admin's switch moves only that tab's socket
- * (another tab may show another profile), so the feed names it; absent, the user's current profile.
+ * GET /api/alerts/page?cursor=…&profile=… (the cursor of the page before, in that profile). `profile`:
+ * the profile the feed shows; an admin's switch moves only that tab's socket, so the feed names it.
+ * Absent, the user's current profile.
  */
-const feedProfileQuery = z.coerce
-  .number({ error: 'profile must be a profile id' })
-  .int({ error: 'profile must be a profile id' })
-  .positive({ error: 'profile must be a profile id' })
-  .max(2_147_483_647, { error: 'profile must be a profile id' })
-  .optional();
-
-/** GET /api/alerts/page?cursor=…&profile=… (the cursor of the page before, in that profile). */
 export const alertsPageQuerySchema = z.object({
   cursor: z
     .string()
     .max(40)
     .regex(/^\d{1,15}_\d{1,12}$/, 'cursor must be the cursor of a page the server gave'),
-  profile: feedProfileQuery,
+  profile: optionalProfileId,
 });
 
 /** GET /api/alerts/facets?profile=… */
-export const alertFacetsQuerySchema = z.object({ profile: feedProfileQuery });
+export const alertFacetsQuerySchema = z.object({ profile: optionalProfileId });
 
 /** POST user/save_alert_filters `{alert_filters}`; null clears them (back to the defaults). */
 export const saveAlertFiltersBodySchema = z.object({ alert_filters: filterSetSchema.nullable() });

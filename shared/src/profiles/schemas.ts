@@ -156,6 +156,7 @@ export const profileMessages = {
   choiceEmpty: 'choose at least one option',
   selectorRequired: 'choose an option',
   alreadyQueued: 'The profile is already being rebuilt',
+  unknownProfile: 'No such investment profile',
 } as const;
 
 export const profileLimits = {
@@ -171,7 +172,14 @@ export const defaultProfileName = 'Default';
 const finite = z.number().finite();
 /** A row id (PostgreSQL integer). */
 const rowId = z.number().int().positive().max(2_147_483_647);
-const optionalProfileId = z.coerce.number().int().positive().max(2_147_483_647).optional();
+const notAProfileId = { error: 'the profile must be a profile id' };
+/** A profile's id where a call may name one (a query or a body), else the caller's own profile. */
+export const optionalProfileId = z.coerce
+  .number(notAProfileId)
+  .int(notAProfileId)
+  .positive(notAProfileId)
+  .max(2_147_483_647, notAProfileId)
+  .optional();
 
 // ---------------------------------------------------------------- entities
 

@@ -162,6 +162,7 @@ export const scanFilterOverridesSchema = z.object({
   excludeNoRatings: z.boolean().optional(),
 });
 export type ScanFilterOverrides = z.infer<typeof scanFilterOverridesSchema>;
+export type ScanFilters = z.infer<typeof scanFiltersSchema>;
 
 /**
  * The overrides of a scan of a past day: fundamentals are stored as one snapshot known from its fetch
@@ -169,7 +170,6 @@ export type ScanFilterOverrides = z.infer<typeof scanFilterOverridesSchema>;
  * decides alone (the strategy backtest, the demo file's picks).
  */
 export const pastDayFilterOverrides: ScanFilterOverrides = { minEps: null, minRoe: null };
-export type ScanFilters = z.infer<typeof scanFiltersSchema>;
 
 /** POST/PUT reportSettings body: a name (required after trimming), a description and the filters. */
 export const scannerSettingBodySchema = scanFiltersSchema.extend({
