@@ -19,7 +19,15 @@ import { sockets } from './sockets';
 import { throughput } from './throughput';
 import { upstream } from './upstream';
 
-const benchmarks: Record<string, { run: Benchmark; title: string; target: string }> = {
+interface Entry {
+  run: Benchmark;
+  title: string;
+  target: string;
+  /** Not part of a run without names: `npm run bench -- scan first-start` runs them. */
+  onlyWhenNamed?: boolean;
+}
+
+const benchmarks: Record<string, Entry> = {
   sockets: { run: sockets, title: 'Sockets on one gateway process', target: '≤ 16 KB RSS per connection' },
   latency: {
     run: latency,
@@ -42,6 +50,19 @@ const benchmarks: Record<string, { run: Benchmark; title: string; target: string
     title: 'The feed at load, Default profile after a backfill',
     target: 'join ≤ 5 ms CPU; finance_info p50 ≤ 20 ms, ≤ 60 KB',
   },
+  scan: {
+    // Imported when run: they load the gateway in this process (scan) or need a built client.
+    run: async () => (await import('./scan')).scan(),
+    title: 'Opportunity scan with point-in-time fundamentals',
+    target: '≤ 1.25× the baseline without them, first and repeated',
+    onlyWhenNamed: true,
+  },
+  'first-start': {
+    run: async () => (await import('./first-start')).firstStart(),
+    title: 'First start, PGlite',
+    target: 'measured before and after (README)',
+    onlyWhenNamed: true,
+  },
 };
 
 let stopping = false;
@@ -62,7 +83,8 @@ async function main() {
     );
     process.exit(2);
   }
-  const names = asked.length > 0 ? asked : Object.keys(benchmarks);
+  const names =
+    asked.length > 0 ? asked : Object.keys(benchmarks).filter((name) => !benchmarks[name]!.onlyWhenNamed);
 
   const timeoutMs = Number(process.env.BENCH_TIMEOUT_MS ?? 15 * 60_000);
   setTimeout(() => {

@@ -157,6 +157,98 @@ describe.skipIf(skipReason)('the Opportunities Scanner in a real browser', () =>
     },
   );
 
+  it(
+    "finds opportunities in every sector on its Default settings, and a rank's P/E is the stock page's",
+    { timeout: 240_000 },
+    async () => {
+      const page = await newPage(e2e);
+      await signIn(page, 'user');
+      await page.goto('/?tab=4&tool=scanner');
+      await page.getByRole('heading', { name: 'Opportunities Scanner' }).waitFor();
+      const universe = page.getByRole('combobox', { name: 'Universe' });
+      await universe.locator('option', { hasText: 'S&P500' }).waitFor({ state: 'attached' });
+      await universe.selectOption({
+        label: (await universe.locator('option', { hasText: 'S&P500' }).textContent())!,
+      });
+      await page.getByRole('combobox', { name: 'Settings' }).selectOption({ label: 'Default settings' });
+      await page.getByRole('button', { name: 'Add all sectors' }).click();
+      await page.getByRole('button', { name: 'Next', exact: true }).click();
+
+      // Every sector answers a table of ranked rows: none is empty on the defaults.
+      const tables = page.getByRole('table', { name: / results$/ });
+      const empty = page.getByText('No Opportunities found for sector under current filters.');
+      await expect.poll(async () => (await tables.count()) + (await empty.count()), slack).toBe(11);
+      expect(await empty.count()).toBe(0);
+      await shot(page, 'defaults-desktop', true);
+
+      /** The P/E the rank dialog of `symbol` shows, then the one its stock page shows. */
+      const peOfRankAndPage = async (symbol: string) => {
+        await page.getByRole('button', { name: new RegExp(`^Opportunity rank of ${symbol}: `) }).click();
+        const dialog = page.getByRole('dialog');
+        const factors = dialog.getByRole('table', { name: 'Score factors' });
+        await factors.waitFor();
+        const rankRow = factors.getByRole('row').filter({ hasText: 'P/E (12m)' });
+        const rankPe = (await rankRow.getByRole('cell').nth(1).textContent())!.trim();
+        await shot(page, `rank-${symbol}`);
+        await dialog.getByRole('button', { name: 'Close' }).click();
+        await dialog.waitFor({ state: 'hidden' });
+        const stock = await newPage(e2e);
+        await stock.goto(`/stock/${symbol}`);
+        const pageRow = stock
+          .getByRole('table', { name: 'Fundamentals' })
+          .getByRole('row')
+          .filter({ hasText: 'P/E (12m)' });
+        await pageRow.waitFor(slack);
+        const pagePe = (await pageRow.getByRole('cell').nth(1).textContent())!.trim();
+        await stock.close();
+        return { rankPe, pagePe };
+      };
+
+      const first = (await tables.first().getByRole('link').first().textContent())!.trim();
+      const ofFirst = await peOfRankAndPage(first);
+      expect(ofFirst.rankPe).toMatch(/^\d+\.\d\d$/);
+      expect(ofFirst.rankPe).toBe(ofFirst.pagePe);
+
+      // AAPL, whatever the defaults make of it: a setting with every filter off, technology only.
+      await page.getByRole('button', { name: 'Back' }).first().click();
+      await page.getByRole('button', { name: 'Create new Settings' }).click();
+      const form = page.getByRole('form', { name: 'Scanner settings' });
+      await form.getByLabel(/^Name/).fill('Everything');
+      for (const field of ['Days to earnings', 'Minimum upside %', 'Minimum EPS'])
+        await form.getByLabel(field).fill('');
+      for (const name of ['Remove if any short', 'Exclude no ratings']) {
+        const box = form.getByRole('checkbox', { name });
+        await box.focus();
+        await page.keyboard.press('Space');
+        await expect.poll(() => box.isChecked(), slack).toBe(false);
+      }
+      await form.getByRole('button', { name: 'Save' }).click();
+      const settings = page.getByRole('combobox', { name: 'Settings' });
+      await expect
+        .poll(async () => settings.locator('option:checked').textContent(), slack)
+        .toBe('Everything');
+      // Technology alone, every one of its symbols.
+      const chosen = page.getByRole('list', { name: 'Chosen sectors' });
+      while ((await chosen.getByRole('button', { name: /^Remove / }).count()) > 0)
+        await chosen
+          .getByRole('button', { name: /^Remove / })
+          .first()
+          .click();
+      await page.getByLabel('Symbols per sector').fill('500');
+      await page.getByRole('combobox', { name: 'Sector' }).selectOption({ label: 'Information Technology' });
+      await page.getByRole('button', { name: 'Add sector', exact: true }).click();
+      await chosen.getByText('500 symbols').waitFor();
+      await page.getByRole('button', { name: 'Next', exact: true }).click();
+      await page
+        .getByRole('table', { name: 'Information Technology results' })
+        .getByRole('link', { name: 'AAPL', exact: true })
+        .waitFor(slack);
+      const ofApple = await peOfRankAndPage('AAPL');
+      expect(ofApple.rankPe).toMatch(/^\d+\.\d\d$/);
+      expect(ofApple.rankPe).toBe(ofApple.pagePe);
+    },
+  );
+
   it('fits a phone without horizontal overflow', { timeout: 180_000 }, async () => {
     const page = await newPage(e2e, viewports.phone);
     await signIn(page, 'user');

@@ -42,11 +42,23 @@ export interface MarketGateway {
   close(): Promise<void>;
 }
 
+export interface MarketGatewayOptions {
+  /**
+   * Run on the copy once the gateway is built (migrated, its database open) and before it listens:
+   * before the scanner's start-up warm-up, which begins on listen, loads anything. E.g. a baseline
+   * without some facts: `prepare: (app) => sql\`truncate some_table\`.execute(app.db)`.
+   */
+  prepare?: (app: App) => Promise<unknown>;
+}
+
 /**
  * A gateway in this process on a fresh copy of the market (its folder named after `name`), listening
  * on a free port, with the system universes refreshed and the scanner's start-up warm-up done.
  */
-export async function startMarketGateway(name: string): Promise<MarketGateway> {
+export async function startMarketGateway(
+  name: string,
+  options: MarketGatewayOptions = {},
+): Promise<MarketGateway> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), `insight-bench-${name}-`));
   const removeCopy = () => fs.rm(dataDir, { recursive: true, force: true });
   let app: App | undefined;
@@ -56,6 +68,7 @@ export async function startMarketGateway(name: string): Promise<MarketGateway> {
       loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, INGEST: '0', PORT: '0', LOG_LEVEL: 'silent' }),
       { logger: false },
     );
+    await options.prepare?.(app);
     await app.listen({ host: '127.0.0.1', port: 0 });
     const address = app.server.address();
     const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

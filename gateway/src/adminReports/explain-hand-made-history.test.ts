@@ -101,17 +101,10 @@ beforeAll(async () => {
     market_cap: null,
     shares_outstanding: null,
     beta: null,
-    pe_ratio_12m: null,
-    pb_ratio: null,
-    peg_ratio: null,
-    dividend_yield: null,
-    forward_dividend: null,
-    eps: null,
-    roe: null,
-    current_ratio: null,
     avg_vol_20d: null,
     description: '',
     indexes: [],
+    index_history: [],
   });
   await repo.upsertCompanies([company('UTA', 'stock'), company('UTB', 'stock'), company('XLU', 'etf')]);
   await repo.insertBars(

@@ -18,7 +18,6 @@ import {
 } from '@insight/shared/backtest/schemas';
 import { newYorkDate } from '@insight/shared/market/calendar';
 import { rankAcrossSectors } from '@insight/shared/scan/engine';
-import { pastDayFilterOverrides } from '@insight/shared/scan/schemas';
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../platform/db';
 import { HttpError } from '../platform/errors';
@@ -233,7 +232,8 @@ export async function strategyBacktest(
         sectorIds: sectors.map((sector) => sector.id),
         count: params.numFiles * params.numTickers,
         date: day,
-        filters: pastDayFilterOverrides,
+        // The scanner's own defaults: point in time, fundamentals included.
+        filters: {},
       },
       () => {},
       signal,

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { exhaustMap, from, merge, timer, type Subscription } from 'rxjs';
 import type { Db } from '../platform/db';
 import type { UpstreamClient } from '../upstream/client';
+import { fundamentalsRepo } from './fundamentals';
 import { marketWriteRepo } from './repo';
 
 export type Feed = 'status' | 'quotes' | 'ratings' | 'news' | 'reference' | 'bars';
@@ -79,6 +80,7 @@ function shiftDate(date: string, days: number) {
  */
 export class Ingestor {
   private readonly repo;
+  private readonly fundamentals;
   private status: UpstreamMarketStatus | null = null;
   private readonly running = new Map<Feed, Promise<void>>();
   private polls: Subscription | null = null;
@@ -124,6 +126,7 @@ export class Ingestor {
     private readonly events: IngestEvents = {},
   ) {
     this.repo = marketWriteRepo(db);
+    this.fundamentals = fundamentalsRepo(db);
   }
 
   get lastError(): string | null {
@@ -281,12 +284,24 @@ export class Ingestor {
       await this.repo.upsertCompanies(companies, trx);
     });
     this.symbols = companies.map((company) => company.symbol);
-    const today = newYorkDate(new Date(this.status?.at ?? Date.now()));
+    const today = this.today();
     const earnings = await this.upstream.earnings(
       shiftDate(today, -historyDaysOfEarnings),
       shiftDate(today, earningsAheadDays),
     );
     await this.repo.upsertEarnings(earnings);
+    // Quarters from the newest one stored on (a quarter restated since comes again and replaces it).
+    const quarters = await this.upstream.fundamentals(
+      (await this.fundamentals.latestReportedOn()) ?? undefined,
+    );
+    await yieldToEventLoop();
+    await this.fundamentals.upsertQuarters(quarters);
+    await this.fundamentals.refreshCompanyFigures(today);
+  }
+
+  /** Today in New York, on the upstream's clock (the simulator's may run ahead of the wall's). */
+  private today() {
+    return newYorkDate(new Date(this.status?.at ?? Date.now()));
   }
 
   /** The symbols to follow: those of the last reference poll, else those stored, else a poll now. */
@@ -306,7 +321,7 @@ export class Ingestor {
       groups.set(from, [...(groups.get(from) ?? []), symbol]);
     }
     const extended = new Set<string>();
-    const today = newYorkDate(new Date(this.status?.at ?? Date.now()));
+    const today = this.today();
     const batches = [...groups].flatMap(([from, symbols]) => {
       const perCall = symbolsPerBarsCall(from, today, barsPerCall[this.upstream.source.kind]);
       return Array.from({ length: Math.ceil(symbols.length / perCall) }, (_, i) => ({
@@ -327,6 +342,8 @@ export class Ingestor {
       for (const bar of bars) extended.add(bar.symbol);
       this.backfillAdvanced((index + 1) / batches.length);
     }
+    // New closes move every ratio: the companies' figures of today are worked out again.
+    if (extended.size > 0) await this.fundamentals.refreshCompanyFigures(this.today());
     if (extended.size > 0 && this.phase === 'live' && this.role === 'leader')
       this.events.bars?.([...extended]);
   }

@@ -32,7 +32,24 @@ export function marketWriteRepo(db: Db) {
         const chunk = companies.slice(i, i + 200);
         await trx
           .insertInto('companies')
-          .values(chunk.map((c) => ({ ...c, indexes: c.indexes as string[], updated_at: new Date() })))
+          .values(
+            chunk.map((c) => ({
+              symbol: c.symbol,
+              name: c.name,
+              kind: c.kind,
+              sector: c.sector,
+              industry: c.industry,
+              exchange: c.exchange,
+              market_cap: c.market_cap,
+              shares_outstanding: c.shares_outstanding,
+              beta: c.beta,
+              avg_vol_20d: c.avg_vol_20d,
+              description: c.description,
+              indexes: c.indexes as string[],
+              index_history: JSON.stringify(c.index_history),
+              updated_at: new Date(),
+            })),
+          )
           .onConflict((oc) =>
             oc.column('symbol').doUpdateSet((eb) => ({
               name: eb.ref('excluded.name'),
@@ -44,17 +61,12 @@ export function marketWriteRepo(db: Db) {
               market_cap: eb.ref('excluded.market_cap'),
               shares_outstanding: eb.ref('excluded.shares_outstanding'),
               beta: eb.ref('excluded.beta'),
-              pe_ratio_12m: eb.ref('excluded.pe_ratio_12m'),
-              pb_ratio: eb.ref('excluded.pb_ratio'),
-              peg_ratio: eb.ref('excluded.peg_ratio'),
-              dividend_yield: eb.ref('excluded.dividend_yield'),
-              forward_dividend: eb.ref('excluded.forward_dividend'),
-              eps: eb.ref('excluded.eps'),
-              roe: eb.ref('excluded.roe'),
-              current_ratio: eb.ref('excluded.current_ratio'),
+              // P/E, P/B, EPS, ROE and the rest are the fundamentals' figures of the last close, written
+              // by `fundamentalsRepo.refreshCompanyFigures` from the stored quarters, not by the upstream.
               avg_vol_20d: eb.ref('excluded.avg_vol_20d'),
               description: eb.ref('excluded.description'),
               indexes: eb.ref('excluded.indexes'),
+              index_history: eb.ref('excluded.index_history'),
               updated_at: eb.ref('excluded.updated_at'),
             })),
           )

@@ -36,6 +36,13 @@ export interface Database {
 type Numeric = ColumnType<string, number | string, number | string>;
 type NullableNumeric = ColumnType<string | null, number | string | null, number | string | null>;
 
+/** One index membership of a company, as `companies.index_history` holds it (days YYYY-MM-DD). */
+export interface IndexMembershipRow {
+  index: string;
+  entered: string;
+  left: string | null;
+}
+
 export interface CompaniesTable {
   symbol: string;
   name: string;
@@ -54,9 +61,15 @@ export interface CompaniesTable {
   eps: NullableNumeric;
   roe: NullableNumeric;
   current_ratio: NullableNumeric;
+  /** Trailing EPS against a year before, %; with the ratios above, derived from `fiscal_quarters`. */
+  eps_growth: NullableNumeric;
+  /** The report date of the newest quarter the figures above stand on. */
+  fundamentals_reported_on: ColumnType<string | null, string | null | undefined, string | null>;
   avg_vol_20d: NullableNumeric;
   description: string;
   indexes: string[];
+  /** Migration 0020: the memberships with their days (`UpstreamIndexMembership[]`), written as JSON. */
+  index_history: ColumnType<IndexMembershipRow[], string | undefined, string>;
   updated_at: ColumnType<Date, Date | undefined, Date>;
 }
 
@@ -133,6 +146,8 @@ export interface UniversesTable {
   updated_at: ColumnType<Date, Date | undefined, Date>;
   /** Migration 0012: the account whose users see a universe that is not a system one. */
   account_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Migration 0020: what a built-in universe holds (the whole index or a sample); null for others. */
+  description: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface UniverseSymbolsTable {

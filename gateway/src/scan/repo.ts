@@ -2,6 +2,7 @@ import type { CompanyFacts, PriceSeries, RatingFact } from '@insight/shared/scan
 import type { ScanFilters } from '@insight/shared/scan/schemas';
 import { newYorkDate } from '@insight/shared/market/calendar';
 import { sql, type ColumnType, type Generated } from 'kysely';
+import { fundamentalsRepo } from '../market/fundamentals';
 import type { Db } from '../platform/db';
 
 /** Migration 0016: a user's saved scanner setting. */
@@ -17,6 +18,7 @@ export interface ReportSettingsTable {
 
 export interface FactsStamp {
   companies: string;
+  quarters: string;
   ratings: string;
   bars: string;
 }
@@ -45,6 +47,7 @@ const foldAfter = 20;
 
 /** The settings' queries and the scan's bulk reads of facts. Knows nothing of the rules. */
 export function scanRepo(db: Db) {
+  const fundamentals = fundamentalsRepo(db);
   return {
     async settingsOf(userId: number) {
       return db
@@ -99,34 +102,23 @@ export function scanRepo(db: Db) {
 
     // ---- the scan's facts, each kind in one query ----
 
-    /** Every company with a sector, its fundamentals as one snapshot known from its fetch day (New York). */
+    /** Every company with a sector, its fiscal quarters (each known from its report date) and earnings dates. */
     async companies(): Promise<Map<string, CompanyFacts>> {
-      const result = await sql<{
-        symbol: string;
-        name: string;
-        sector: string;
-        industry: string | null;
-        shares: string | null;
-        eps: string | null;
-        roe: string | null;
-        pe: string | null;
-        pb: string | null;
-        cr: string | null;
-        known: string;
-        earnings: string | null;
-      }>`
-        select c.symbol, c.name, c.sector, c.industry, c.shares_outstanding as shares, c.eps, c.roe,
-          c.pe_ratio_12m as pe, c.pb_ratio as pb, c.current_ratio as cr,
-          -- Known from the last market day on or before the fetch: fetched on a holiday, a weekend or
-          -- before the day's bar, the figures are what the last session knew (and a scan of today sees them).
-          coalesce(
-            (select max(b.date)::text from daily_bars b where b.symbol = 'SPY'
-              and b.date <= (c.updated_at at time zone 'America/New_York')::date),
-            to_char(c.updated_at at time zone 'America/New_York', 'YYYY-MM-DD')) as known,
-          (select string_agg(e.date::text, ',' order by e.date) from earnings e where e.symbol = c.symbol) as earnings
-        from companies c
-        where c.sector is not null and c.kind = 'stock'`.execute(db);
-      const num = (text: string | null) => (text === null ? null : Number(text));
+      const [result, quarters] = await Promise.all([
+        sql<{
+          symbol: string;
+          name: string;
+          sector: string;
+          industry: string | null;
+          shares: string | null;
+          earnings: string | null;
+        }>`
+          select c.symbol, c.name, c.sector, c.industry, c.shares_outstanding as shares,
+            (select string_agg(e.date::text, ',' order by e.date) from earnings e where e.symbol = c.symbol) as earnings
+          from companies c
+          where c.sector is not null and c.kind = 'stock'`.execute(db),
+        fundamentals.quartersBySymbol(),
+      ]);
       const companies = new Map<string, CompanyFacts>();
       for (const row of result.rows) {
         companies.set(row.symbol, {
@@ -135,17 +127,8 @@ export function scanRepo(db: Db) {
           sector: row.sector,
           industry: row.industry ?? '',
           adr: /\bADR\b|American Depositary/i.test(row.name),
-          sharesOutstanding: num(row.shares),
-          fundamentals: [
-            {
-              knownFrom: row.known,
-              eps: num(row.eps),
-              roe: num(row.roe),
-              pe: num(row.pe),
-              pb: num(row.pb),
-              currentRatio: num(row.cr),
-            },
-          ],
+          sharesOutstanding: row.shares === null ? null : Number(row.shares),
+          quarters: quarters.get(row.symbol) ?? [],
           earnings: row.earnings === null ? [] : row.earnings.split(','),
         });
       }
@@ -272,14 +255,15 @@ export function scanRepo(db: Db) {
     },
 
     /**
-     * Cheap fingerprints of the three kinds of facts a scan reads, each a lookup: the companies' newest
-     * fetch; the ratings' count and ingest cursor (a new rating moves both); SPY's newest bar (a new
+     * Cheap fingerprints of the kinds of facts a scan reads, each a lookup: the companies' newest
+     * fetch; the quarters' count and newest report; the ratings' count and ingest cursor (a new rating moves both); SPY's newest bar (a new
      * trading day's bars; bars are never rewritten once stored).
      */
     async stamp(): Promise<FactsStamp> {
       const result = await sql<FactsStamp>`
         select
           (select concat_ws('|', count(*), max(updated_at)::text) from companies) as companies,
+          (select concat_ws('|', count(*), max(reported_on)::text) from fiscal_quarters) as quarters,
           concat_ws('|', (select count(*) from ratings),
             (select cursor from ingest_state where feed = 'ratings')) as ratings,
           (select concat_ws('|', max(date)::text, (select count(*) from scan_series)) from daily_bars where symbol = 'SPY') as bars`.execute(

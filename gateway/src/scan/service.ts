@@ -100,7 +100,7 @@ interface LoadedFacts {
 
 /**
  * What a repeated scan need not compute again. The facts are loaded whole once (three bulk queries) and
- * kept while their fingerprint (`scanRepo.stamp`: ingest cursors, ratings, SPY's newest bar, companies) is unchanged;
+ * kept while their fingerprint (`scanRepo.stamp`: ingest cursors, ratings, SPY's newest bar, companies, quarters) is unchanged;
  * per day, each sector's judgement (its team) and each symbol's figures are kept too. A change of the
  * facts drops everything.
  */
@@ -120,7 +120,10 @@ export class ScanCache {
   async facts(db: Db, onPhase: (phase: ScanPhase) => void): Promise<LoadedFacts> {
     const stamp = await scanRepo(db).stamp();
     const same = (a: FactsStamp | undefined) =>
-      a?.companies === stamp.companies && a.ratings === stamp.ratings && a.bars === stamp.bars;
+      a?.companies === stamp.companies &&
+      a.quarters === stamp.quarters &&
+      a.ratings === stamp.ratings &&
+      a.bars === stamp.bars;
     if (!same(this.loaded?.parts)) {
       if (!this.loading) {
         this.loading = this.load(db, stamp, onPhase).finally(() => {
@@ -140,7 +143,7 @@ export class ScanCache {
     const previous = this.loaded;
     onPhase(scanPhases[0]);
     const companies =
-      previous && previous.parts.companies === parts.companies
+      previous && previous.parts.companies === parts.companies && previous.parts.quarters === parts.quarters
         ? previous.facts.companies
         : await repo.companies();
     onPhase(scanPhases[1]);
@@ -165,7 +168,7 @@ export class ScanCache {
     this.figures.clear();
     this.markets.clear();
     this.current.clear();
-    const stamp = `${parts.companies}#${parts.ratings}#${parts.bars}`;
+    const stamp = `${parts.companies}#${parts.quarters}#${parts.ratings}#${parts.bars}`;
     this.loaded = { stamp, parts, facts: { companies, series: series!, ratingsBySector }, newestDay };
     return this.loaded;
   }
@@ -300,7 +303,11 @@ export async function runScan(
     });
   }
   const [symbols, inFile] = await Promise.all([
-    params.universeId === allSymbols ? [] : universes.symbolsOf(params.universeId),
+    params.universeId === allSymbols
+      ? []
+      : params.date === undefined
+        ? universes.symbolsOf(params.universeId)
+        : universes.symbolsAsOf(params.universeId, params.date),
     repo.portfolioSymbols(params.userId),
   ]);
   aborted(signal);

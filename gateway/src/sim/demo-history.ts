@@ -8,7 +8,6 @@ import {
   tradingDaysBetween,
 } from '@insight/shared/market/calendar';
 import { rankAcrossSectors } from '@insight/shared/scan/engine';
-import { pastDayFilterOverrides } from '@insight/shared/scan/schemas';
 import {
   addPositionsBodySchema,
   closeBodySchema,
@@ -300,7 +299,8 @@ async function scannerRanking(app: FastifyInstance, userId: number, day: string)
       sectorIds: sectors.map((sector) => sector.id),
       count: demoScanPerSector,
       date: day,
-      filters: pastDayFilterOverrides,
+      // The scanner's own defaults (fundamentals point in time), as a user of the scanner gets them.
+      filters: {},
     },
   );
   return rankAcrossSectors(scan.opportunities);

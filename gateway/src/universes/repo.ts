@@ -3,6 +3,36 @@ import type { Db } from '../platform/db';
 import type { Database } from '../platform/schema';
 import type { UniverseCsvRow } from './import';
 
+export type SymbolChange = 'entered' | 'left';
+
+/** A symbol that entered or left a universe on a New York day (YYYY-MM-DD); now when `day` is absent. */
+export interface ChangeToRecord {
+  symbol: string;
+  change: SymbolChange;
+  day?: string | undefined;
+}
+
+/** The instant a New York day ends: a change recorded before it counts on that day. */
+const endOfNewYorkDay = (day: string) =>
+  sql<Date>`((${day}::date + 1)::timestamp at time zone 'America/New_York')`;
+
+/**
+ * Records changes of a universe: one with a day at that day's New York midnight (index changes take
+ * effect before the open), one without at now.
+ */
+async function insertChanges(universeId: number, changes: readonly ChangeToRecord[], trx: Db) {
+  if (changes.length === 0) return;
+  await sql`
+    insert into universe_symbol_changes (universe_id, symbol, change, at)
+    select ${universeId}::integer, c.symbol, c.change,
+      coalesce(c.day::timestamp at time zone 'America/New_York', ${new Date()}::timestamptz)
+    from unnest(
+      ${changes.map((c) => c.symbol)}::text[],
+      ${changes.map((c) => c.change)}::text[],
+      ${changes.map((c) => c.day ?? null)}::date[]
+    ) as c(symbol, change, day)`.execute(trx);
+}
+
 /** Queries of the universes and their symbols. Writes take a `trx` so that a service composes one transaction. */
 export function universesRepo(db: Db) {
   const withCounts = (trx: Db) =>
@@ -15,6 +45,7 @@ export function universesRepo(db: Db) {
         'universes.system',
         'universes.owner_user_id',
         'universes.updated_at',
+        'universes.description',
         eb.fn.count<number>('universe_symbols.symbol').as('tickers_count'),
       ])
       .groupBy('universes.id');
@@ -24,6 +55,16 @@ export function universesRepo(db: Db) {
     accountId === null
       ? eb('universes.system', '=', true)
       : eb.or([eb('universes.system', '=', true), eb('universes.account_id', '=', accountId)]);
+
+  async function symbolsOf(universeId: number, trx: Db = db) {
+    const rows = await trx
+      .selectFrom('universe_symbols')
+      .select('symbol')
+      .where('universe_id', '=', universeId)
+      .orderBy('symbol')
+      .execute();
+    return rows.map((row) => row.symbol);
+  }
 
   return {
     /** The account of a user (its universes are shared by the account's users). */
@@ -81,14 +122,23 @@ export function universesRepo(db: Db) {
       return row !== undefined;
     },
 
-    async symbolsOf(universeId: number, trx: Db = db) {
+    symbolsOf,
+
+    /**
+     * The symbols a universe held on a New York day (changes recorded up to that day's end included),
+     * from its recorded changes; its current symbols when nothing was recorded by then.
+     */
+    async symbolsAsOf(universeId: number, day: string, trx: Db = db) {
       const rows = await trx
-        .selectFrom('universe_symbols')
-        .select('symbol')
+        .selectFrom('universe_symbol_changes')
+        .select(['symbol', sql<string>`sum(case when change = 'entered' then 1 else -1 end)`.as('balance')])
         .where('universe_id', '=', universeId)
+        .where('at', '<', endOfNewYorkDay(day))
+        .groupBy('symbol')
         .orderBy('symbol')
         .execute();
-      return rows.map((row) => row.symbol);
+      if (rows.length === 0) return symbolsOf(universeId, trx);
+      return rows.filter((row) => Number(row.balance) > 0).map((row) => row.symbol);
     },
 
     /** Of `symbols`, those the companies table holds. */
@@ -150,10 +200,16 @@ export function universesRepo(db: Db) {
     },
 
     /**
-     * Makes the universe hold exactly `symbols` and records each symbol that entered or left, at one
-     * moment; how many were added and removed (0 and 0: nothing changed).
+     * Makes the universe hold exactly `symbols` and records each symbol that entered or left: on the
+     * New York day `dayOf` gives for it when it knows one, else now. How many were added and removed
+     * (0 and 0: nothing changed).
      */
-    async replaceSymbols(universeId: number, symbols: readonly string[], trx: Db = db) {
+    async replaceSymbols(
+      universeId: number,
+      symbols: readonly string[],
+      trx: Db = db,
+      dayOf: (symbol: string, change: SymbolChange) => string | undefined = () => undefined,
+    ) {
       const list = [...new Set(symbols)];
       const removed = await trx
         .deleteFrom('universe_symbols')
@@ -166,23 +222,60 @@ export function universesRepo(db: Db) {
         select ${universeId}::integer, symbol from unnest(${list}::text[]) as symbol
         on conflict do nothing
         returning symbol`.execute(trx);
-      const at = new Date();
-      const changes = [
-        ...added.rows.map((row) => ({
-          universe_id: universeId,
-          symbol: row.symbol,
-          change: 'entered' as const,
-          at,
-        })),
-        ...removed.map((row) => ({
-          universe_id: universeId,
-          symbol: row.symbol,
-          change: 'left' as const,
-          at,
-        })),
-      ];
-      if (changes.length > 0) await trx.insertInto('universe_symbol_changes').values(changes).execute();
+      await insertChanges(
+        universeId,
+        [
+          ...added.rows.map(({ symbol }) => ({
+            symbol,
+            change: 'entered' as const,
+            day: dayOf(symbol, 'entered'),
+          })),
+          ...removed.map(({ symbol }) => ({ symbol, change: 'left' as const, day: dayOf(symbol, 'left') })),
+        ],
+        trx,
+      );
       return { added: added.rows.length, removed: removed.length };
+    },
+
+    /** Every recorded change of a universe, oldest first, with its New York day. */
+    async recordedChanges(universeId: number, trx: Db = db) {
+      return trx
+        .selectFrom('universe_symbol_changes')
+        .select([
+          'symbol',
+          'change',
+          sql<string>`to_char(at at time zone 'America/New_York', 'YYYY-MM-DD')`.as('day'),
+        ])
+        .where('universe_id', '=', universeId)
+        .orderBy('at')
+        .orderBy('id')
+        .execute();
+    },
+
+    /** Replaces the recorded changes of `symbols` in a universe with `changes`, dated on their days. */
+    async rewriteChanges(
+      universeId: number,
+      symbols: readonly string[],
+      changes: readonly ChangeToRecord[],
+      trx: Db = db,
+    ) {
+      if (symbols.length === 0) return;
+      await trx
+        .deleteFrom('universe_symbol_changes')
+        .where('universe_id', '=', universeId)
+        .where(sql<boolean>`symbol = any(${[...symbols]}::text[])`)
+        .execute();
+      await insertChanges(universeId, changes, trx);
+    },
+
+    /** Sets what a universe holds, leaving its updated date alone; writes only when it differs. */
+    async describe(universeId: number, description: string, trx: Db = db) {
+      await trx
+        .updateTable('universes')
+        .set({ description })
+        .where('id', '=', universeId)
+        .where(sql<boolean>`description is distinct from ${description}`)
+        .execute();
     },
 
     /** The changes of a universe in [from, to), newest first. */
@@ -218,12 +311,12 @@ export function universesRepo(db: Db) {
         .execute();
     },
 
-    /** Companies in at least one index, with their indexes. */
+    /** Companies in at least one index or with a dated membership, with their indexes and memberships. */
     async indexMemberships(trx: Db = db) {
       return trx
         .selectFrom('companies')
-        .select(['symbol', 'indexes'])
-        .where(sql<boolean>`cardinality(indexes) > 0`)
+        .select(['symbol', 'indexes', 'index_history'])
+        .where(sql<boolean>`cardinality(indexes) > 0 or jsonb_array_length(index_history) > 0`)
         .orderBy('symbol')
         .execute();
     },

@@ -1,4 +1,5 @@
 import {
+  describeSystemUniverse,
   isReservedUniverseName,
   marketLimits,
   marketMessages,
@@ -17,9 +18,10 @@ import {
 } from '@insight/shared/universes/schemas';
 import type { z } from 'zod';
 import type { Db } from '../platform/db';
+import type { IndexMembershipRow } from '../platform/schema';
 import { badRequest, conflict, forbidden, HttpError } from '../platform/errors';
 import type { UniverseCsvRow } from './import';
-import { universesRepo } from './repo';
+import { universesRepo, type SymbolChange } from './repo';
 
 export interface ImportSummary {
   id: number;
@@ -37,6 +39,8 @@ export interface RefreshSummary {
   total: number;
   added: number;
   removed: number;
+  /** Symbols whose recorded changes were set to the days of their dated memberships. */
+  redated: number;
 }
 
 /** Who is asking: the user and the roles the session read. */
@@ -46,6 +50,13 @@ export interface UniverseCaller {
 }
 
 type SaveBody = z.output<typeof universeSaveBodySchema>;
+
+/** A symbol that entered or left an index on a New York day (YYYY-MM-DD). */
+interface DatedChange {
+  symbol: string;
+  change: SymbolChange;
+  day: string;
+}
 
 const notFound = () => new HttpError(404, marketMessages.universeNotFound);
 const isBuiltIn = (name: string) => builtInOrder.has(name);
@@ -89,6 +100,7 @@ export class UniversesService {
         system: row.system,
         updated: row.updated_at.toISOString(),
         tickers_count: row.tickers_count,
+        description: row.description,
       }));
   }
 
@@ -256,8 +268,11 @@ export class UniversesService {
   }
 
   /**
-   * Makes each built-in universe hold the companies of its index, in one transaction. Idempotent:
-   * a universe whose members did not change is not written, and keeps its updated date.
+   * Makes each built-in universe hold the companies of its index and say what it holds, in one
+   * transaction. Its changes are recorded on the days of the companies' dated memberships, past ones
+   * included, so that its members of a past day can be read back; on the refresh's day when a
+   * company's membership is not dated. Idempotent: a universe whose members did not change is not
+   * written, and keeps its updated date.
    */
   async refreshSystemUniverses(): Promise<RefreshSummary[]> {
     return this.db.transaction().execute(async (trx) => {
@@ -271,12 +286,44 @@ export class UniversesService {
         // A reserved name can only be taken by a universe written before names were reserved; leave it be.
         if (existing && !existing.system) continue;
         const id = existing?.id ?? (await this.repo.createSystem(universe.name, trx));
-        const { added, removed } = await this.repo.replaceSymbols(id, symbols, trx);
+        const dated = datedChanges(memberships, universe.index);
+        const { added, removed } = await this.repo.replaceSymbols(id, symbols, trx, (symbol, change) =>
+          latestDay(dated.get(symbol) ?? [], change),
+        );
+        const redated = await this.redate(id, dated, trx);
         if (existing && (added > 0 || removed > 0)) await this.repo.touch(id, trx);
-        summaries.push({ name: universe.name, total: symbols.length, added, removed });
+        const newest = [...dated.values()]
+          .flat()
+          .reduce<string | null>(
+            (latest, change) => (latest === null || change.day > latest ? change.day : latest),
+            null,
+          );
+        await this.repo.describe(id, describeSystemUniverse(universe, symbols.length, newest), trx);
+        summaries.push({ name: universe.name, total: symbols.length, added, removed, redated });
       }
       return summaries;
     });
+  }
+
+  /** Sets the recorded changes of the symbols with dated memberships to those days; how many it set. */
+  private async redate(universeId: number, dated: ReadonlyMap<string, DatedChange[]>, trx: Db) {
+    const recorded = new Map<string, DatedChange[]>();
+    for (const row of await this.repo.recordedChanges(universeId, trx)) {
+      recorded.set(row.symbol, [...(recorded.get(row.symbol) ?? []), row]);
+    }
+    const key = (changes: readonly DatedChange[]) =>
+      changes
+        .map((change) => `${change.day}:${change.change}`)
+        .sort()
+        .join(' ');
+    const stale = [...dated].filter(([symbol, changes]) => key(recorded.get(symbol) ?? []) !== key(changes));
+    await this.repo.rewriteChanges(
+      universeId,
+      stale.map(([symbol]) => symbol),
+      stale.flatMap(([, changes]) => changes),
+      trx,
+    );
+    return stale.length;
   }
 
   /**
@@ -323,4 +370,42 @@ export class UniversesService {
       });
     await this.refreshing;
   }
+}
+
+/**
+ * The dated changes of an index, per symbol: each dated membership entered and, when it ended, left.
+ * A company's memberships are taken only when they agree with its indexes of today (open exactly when
+ * it is a member); otherwise, or undated, its changes are recorded when they are seen.
+ */
+function datedChanges(
+  companies: readonly {
+    symbol: string;
+    indexes: readonly string[];
+    index_history: readonly IndexMembershipRow[];
+  }[],
+  index: string,
+): Map<string, DatedChange[]> {
+  const dated = new Map<string, DatedChange[]>();
+  for (const { symbol, indexes, index_history } of companies) {
+    const spans = index_history.filter((membership) => membership.index === index);
+    if (spans.length === 0) continue;
+    if (spans.some((membership) => membership.left === null) !== indexes.includes(index)) continue;
+    dated.set(
+      symbol,
+      spans.flatMap(({ entered, left }) => [
+        { symbol, change: 'entered' as const, day: entered },
+        ...(left === null ? [] : [{ symbol, change: 'left' as const, day: left }]),
+      ]),
+    );
+  }
+  return dated;
+}
+
+/** The day of the latest change of that kind, if any. */
+function latestDay(changes: readonly DatedChange[], change: SymbolChange) {
+  return changes
+    .filter((candidate) => candidate.change === change)
+    .map((candidate) => candidate.day)
+    .sort()
+    .at(-1);
 }

@@ -3,6 +3,7 @@ import {
   companySchema,
   dailyBarSchema,
   earningsSchema,
+  fiscalQuarterSchema,
   listSchema,
   marketStatusSchema,
   newsItemSchema,
@@ -106,6 +107,15 @@ export class UpstreamClient {
       earningsSchema,
       (await this.envelope(listSchema, upstreamPaths.earnings, { from, to })).items,
       upstreamPaths.earnings,
+    );
+  }
+
+  /** Quarters reported on or after `from` (all when absent), of every company the upstream knows. */
+  async fundamentals(from?: string) {
+    return this.items(
+      fiscalQuarterSchema,
+      (await this.envelope(listSchema, upstreamPaths.fundamentals, { from })).items,
+      upstreamPaths.fundamentals,
     );
   }
 

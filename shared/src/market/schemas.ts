@@ -352,15 +352,67 @@ export type SymbolToEtfChart = z.infer<typeof symbolToEtfChartSchema>;
 
 /**
  * The built-in universes, kept from the companies' index memberships. Their names are reserved:
- * no import or user universe may take one (compared without spaces and case).
+ * no import or user universe may take one (compared without spaces and case). `members` is how many
+ * securities the real index holds (`approximate` for the Russell indexes, whose count moves), so that
+ * a universe holding fewer says it is a sample; `holds` says what the index is made of.
  */
 export const systemUniverses = [
-  { name: 'S&P500', index: 'S&P 500' },
-  { name: 'S&P100', index: 'S&P 100' },
-  { name: 'NASDAQ100', index: 'NASDAQ 100' },
-  { name: 'RUSSELL1000', index: 'Russell 1000' },
-  { name: 'RUSSELL2000', index: 'Russell 2000' },
-] as const satisfies readonly { name: string; index: (typeof indexNames)[number] }[];
+  { name: 'S&P500', index: 'S&P 500', members: 503, approximate: false, holds: 'large US companies' },
+  {
+    name: 'S&P100',
+    index: 'S&P 100',
+    members: 101,
+    approximate: false,
+    holds: 'the largest S&P 500 companies',
+  },
+  {
+    name: 'NASDAQ100',
+    index: 'NASDAQ 100',
+    members: 101,
+    approximate: false,
+    holds: 'the largest non-financial companies listed on Nasdaq',
+  },
+  {
+    name: 'RUSSELL1000',
+    index: 'Russell 1000',
+    members: 1000,
+    approximate: true,
+    holds: 'US large and mid caps',
+  },
+  { name: 'RUSSELL2000', index: 'Russell 2000', members: 2000, approximate: true, holds: 'US small caps' },
+] as const satisfies readonly {
+  name: string;
+  index: (typeof indexNames)[number];
+  members: number;
+  approximate: boolean;
+  holds: string;
+}[];
+export type SystemUniverse = (typeof systemUniverses)[number];
+
+/**
+ * What a built-in universe holding `held` symbols is: the whole index, as of `asOf` (YYYY-MM-DD, the
+ * day of its newest known membership change) when known, or a sample of it. "The S&P 500: all 503
+ * members as of 5 August 2026 (large US companies)."; "A sample of the Russell 2000: 152 of its about
+ * 2,000 members (US small caps)."
+ */
+export function describeSystemUniverse(universe: SystemUniverse, held: number, asOf: string | null): string {
+  if (held === 0) return `The ${universe.index} (${universe.holds}); its members come with the market data.`;
+  if (held >= universe.members) {
+    const day = asOf === null ? '' : ` as of ${longDay(asOf)}`;
+    return `The ${universe.index}: all ${held.toLocaleString('en-US')} members${day} (${universe.holds}).`;
+  }
+  const size = `${universe.approximate ? 'about ' : ''}${universe.members.toLocaleString('en-US')}`;
+  return `A sample of the ${universe.index}: ${held.toLocaleString('en-US')} of its ${size} members (${universe.holds}).`;
+}
+
+/** "2026-08-05" as "5 August 2026". */
+const longDay = (day: string) =>
+  new Date(`${day}T12:00:00Z`).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
 
 /** True when `name` is a built-in universe's name, however spaced or cased ("s&p 500"). */
 export function isReservedUniverseName(name: string): boolean {
@@ -368,13 +420,18 @@ export function isReservedUniverseName(name: string): boolean {
   return systemUniverses.some((universe) => key(universe.name) === key(name));
 }
 
-/** A row of GET /api/universes; `updated` (ISO 8601) is when its symbol list last changed. */
+/**
+ * A row of GET /api/universes; `updated` (ISO 8601) is when its symbol list last changed. `description`
+ * (not in the spec) says what a built-in universe holds: the whole index or a sample of it; null for
+ * the others.
+ */
 export const universeSummarySchema = z.object({
   id: z.number().int(),
   name: z.string(),
   system: z.boolean(),
   updated: z.string(),
   tickers_count: z.number().int(),
+  description: z.string().nullable().default(null),
 });
 export type UniverseSummary = z.infer<typeof universeSummarySchema>;
 

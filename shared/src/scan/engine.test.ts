@@ -185,7 +185,7 @@ describe('filters', () => {
     industry: 'Oil',
     adr: true,
     sharesOutstanding: 1e8,
-    fundamentals: [],
+    quarters: [],
     earnings: [],
   };
   const defaults = scanFiltersSchema.parse({});
@@ -249,9 +249,19 @@ function marketOf(seed: number, ratings: RatingFact[], fundamentalsFrom: string)
         industry: 'Oil',
         adr: false,
         sharesOutstanding: 1e8 * (i + 1),
-        fundamentals: [
-          { knownFrom: fundamentalsFrom, eps: 2 + i, roe: 10 + i, pe: 15, pb: 2, currentRatio: 1.2 },
-        ],
+        // Four quarters reported on one day: from it on, the trailing EPS is their sum.
+        quarters: ['03-31', '06-30', '09-30', '12-31'].map((end) => ({
+          periodEnd: `2023-${end}`,
+          reportedOn: fundamentalsFrom,
+          eps: (2 + i) / 4,
+          epsTtm: null,
+          revenue: null,
+          netIncome: null,
+          bookValuePerShare: 8 + i,
+          currentRatio: 1.2,
+          sharesOutstanding: 1e8 * (i + 1),
+          dividendPerShare: 0,
+        })),
         earnings: ['2024-06-03'],
       } satisfies CompanyFacts,
     ]),
@@ -285,7 +295,7 @@ function cut(facts: ScanFacts, asOf: string): ScanFacts {
   const companies = new Map(
     [...facts.companies].map(([k, c]) => [
       k,
-      { ...c, fundamentals: c.fundamentals.filter((f) => f.knownFrom <= asOf) },
+      { ...c, quarters: c.quarters.filter((q) => q.reportedOn <= asOf) },
     ]),
   );
   const ratings = new Map(

@@ -5,6 +5,7 @@ import {
   type TeamMember,
   type TeamParams,
 } from '../analysts/team';
+import { fundamentalsOn, type ReportedQuarter } from '../market/fundamentals';
 import { ratingHorizonTradingDays, ratingOutcome, type RatingOutcome } from '../analysts/performance';
 import {
   defaultScoreWeights,
@@ -21,8 +22,8 @@ import {
  * The opportunity score: one engine for the scanner, the Market Data report and the backtests.
  *
  * It is a pure function of stored facts and a day (`asOf`, YYYY-MM-DD). **Point in time:** every fact
- * carries the day it became known (a bar its date, a rating its publication day, a fundamentals
- * snapshot the day it was fetched) and the engine reads only facts known by the end of `asOf`: a
+ * carries the day it became known (a bar its date, a rating its publication day, a fiscal quarter
+ * its report date) and the engine reads only facts known by the end of `asOf`: a
  * backtest of a past day sees exactly what a scan on that day would have seen. Ratings are judged
  * (target reached, outperformed) only with the closes up to `asOf`.
  *
@@ -51,17 +52,6 @@ export interface PriceSeries {
   volumes: readonly number[];
 }
 
-/** Reported fundamentals as fetched on a day; the engine reads the newest snapshot known by `asOf`. */
-export interface FundamentalsSnapshot {
-  knownFrom: string;
-  eps: number | null;
-  /** Percent. */
-  roe: number | null;
-  pe: number | null;
-  pb: number | null;
-  currentRatio: number | null;
-}
-
 export interface CompanyFacts {
   symbol: string;
   name: string;
@@ -70,8 +60,8 @@ export interface CompanyFacts {
   /** An American depositary receipt (the ADR filter drops it). */
   adr: boolean;
   sharesOutstanding: number | null;
-  /** Oldest first. */
-  fundamentals: readonly FundamentalsSnapshot[];
+  /** Its fiscal quarters, ascending by report date: the figures of a day are `fundamentalsOn` them. */
+  quarters: readonly ReportedQuarter[];
   /** Earnings dates, ascending (a calendar: scheduled dates are known ahead). */
   earnings: readonly string[];
 }
@@ -306,8 +296,7 @@ export function figuresOf(
   const view = seriesAsOf(facts.series.get(symbol), asOf);
   if (!company || !view) return null;
   const close = lastClose(view);
-  let snapshot: FundamentalsSnapshot | undefined;
-  for (const candidate of company.fundamentals) if (candidate.knownFrom <= asOf) snapshot = candidate;
+  const fundamentals = fundamentalsOn(company.quarters, asOf, close);
   let avgVolume: number | null = null;
   if (view.length >= 1) {
     const from = Math.max(0, view.length - windows.volume);
@@ -330,11 +319,11 @@ export function figuresOf(
     maRatio: maRatioOf(view),
     maEtfSpy: etfRatio === null || market.spyMaRatio === null ? null : etfRatio - market.spyMaRatio,
     avgVolume,
-    eps: snapshot?.eps ?? null,
-    roe: snapshot?.roe ?? null,
-    pe: snapshot?.pe ?? null,
-    pb: snapshot?.pb ?? null,
-    currentRatio: snapshot?.currentRatio ?? null,
+    eps: fundamentals?.eps ?? null,
+    roe: fundamentals?.roe ?? null,
+    pe: fundamentals?.pe ?? null,
+    pb: fundamentals?.pb ?? null,
+    currentRatio: fundamentals?.currentRatio ?? null,
     nextEarning,
   };
 }

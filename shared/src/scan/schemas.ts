@@ -164,13 +164,6 @@ export const scanFilterOverridesSchema = z.object({
 export type ScanFilterOverrides = z.infer<typeof scanFilterOverridesSchema>;
 export type ScanFilters = z.infer<typeof scanFiltersSchema>;
 
-/**
- * The overrides of a scan of a past day: fundamentals are stored as one snapshot known from its fetch
- * day, so in the past they are unknown and the EPS and ROE floors would drop every stock. The score
- * decides alone (the strategy backtest, the demo file's picks).
- */
-export const pastDayFilterOverrides: ScanFilterOverrides = { minEps: null, minRoe: null };
-
 /** POST/PUT reportSettings body: a name (required after trimming), a description and the filters. */
 export const scannerSettingBodySchema = scanFiltersSchema.extend({
   name: z.string().trim().min(1, 'a name is required').max(100),

@@ -79,6 +79,22 @@ export const gicsSectors = [
   'Materials',
 ] as const;
 
+/**
+ * A company's membership of an index over time: the day it entered and the day it left (null while it
+ * is a member). A past scan reads the members of its day from these.
+ */
+export const indexMembershipSchema = z.object({
+  index: z.enum(indexNames),
+  entered: isoDate,
+  left: isoDate.nullable(),
+});
+export type UpstreamIndexMembership = z.infer<typeof indexMembershipSchema>;
+
+/**
+ * A company's reference facts. Its fundamentals are not here: they are dated facts, a history of
+ * fiscal quarters (`fiscalQuarterSchema`), from which the gateway derives P/E, P/B, ROE and the rest
+ * for any day (`shared/src/market/fundamentals.ts`).
+ */
 export const companySchema = z.object({
   symbol: symbolSchema,
   name: z.string().min(1).max(200),
@@ -89,17 +105,12 @@ export const companySchema = z.object({
   market_cap: finite.nonnegative().nullable(),
   shares_outstanding: finite.nonnegative().nullable(),
   beta: finite.nullable(),
-  pe_ratio_12m: finite.nullable(),
-  pb_ratio: finite.nullable(),
-  peg_ratio: finite.nullable(),
-  dividend_yield: finite.nonnegative().nullable(),
-  forward_dividend: finite.nonnegative().nullable(),
-  eps: finite.nullable(),
-  roe: finite.nullable(),
-  current_ratio: finite.nullable(),
   avg_vol_20d: finite.nonnegative().nullable(),
   description: z.string().max(5000),
+  /** The indexes it belongs to today. */
   indexes: z.array(z.enum(indexNames)),
+  /** Its memberships with their dates, past ones included; absent when the source does not know them. */
+  index_history: z.array(indexMembershipSchema).default([]),
 });
 export type UpstreamCompany = z.infer<typeof companySchema>;
 
@@ -110,6 +121,33 @@ export const earningsSchema = z.object({
   session: z.enum(['bmo', 'amc']),
 });
 export type UpstreamEarnings = z.infer<typeof earningsSchema>;
+
+/**
+ * One fiscal quarter of a company as reported: the figures of the quarter and the day the market
+ * learned them (`reported_on`, its earnings date; `session` before the open or after the close).
+ * Amounts in USD; per-share figures per share outstanding at the quarter's end.
+ */
+export const fiscalQuarterSchema = z.object({
+  symbol: symbolSchema,
+  fiscal_year: z.number().int().min(1900).max(2200),
+  fiscal_quarter: z.number().int().min(1).max(4),
+  period_end: isoDate,
+  reported_on: isoDate,
+  session: z.enum(['bmo', 'amc']),
+  /** Diluted EPS of the quarter. */
+  eps: finite,
+  /** EPS of the four quarters ending with this one, when the source states it. */
+  eps_ttm: finite.nullable(),
+  /** The consensus estimate of the quarter's EPS before the report (the surprise is eps − estimate). */
+  eps_estimate: finite.nullable(),
+  revenue: finite.nullable(),
+  net_income: finite.nullable(),
+  book_value_per_share: finite.nullable(),
+  current_ratio: finite.nonnegative().nullable(),
+  shares_outstanding: finite.nonnegative().nullable(),
+  dividend_per_share: finite.nonnegative().nullable(),
+});
+export type UpstreamFiscalQuarter = z.infer<typeof fiscalQuarterSchema>;
 
 /** The 13 news channels of spec 002 §9. */
 export const newsChannels = [
@@ -171,6 +209,7 @@ export const upstreamPaths = {
   analysts: '/v1/analysts',
   companies: '/v1/companies', // ?symbols= (all when absent)
   earnings: '/v1/earnings', // ?from=YYYY-MM-DD&to=
+  fundamentals: '/v1/fundamentals', // ?symbols= (all when absent)&from=YYYY-MM-DD (reported on or after)
   news: '/v1/news', // ?since=<cursor>&limit=&ticker=&channel=
   bars: '/v1/bars', // ?symbols=&from=&to=
 } as const;

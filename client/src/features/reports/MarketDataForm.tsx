@@ -158,9 +158,9 @@ export function MarketDataForm({
   const [beta, setBeta] = useState<RangeState>(noRange);
   const [volume, setVolume] = useState<RangeState>(noRange);
   const [daysToEarning, setDaysToEarning] = useState(String(scannerDefaults.daysToEarning));
-  // Point in time: a past month has no fundamentals (known from their fetch day on), so an EPS
-  // filter would empty the report; it starts empty here (the scanner's default is 0).
-  const [minEps, setMinEps] = useState('');
+  // Point in time: each month is screened on the quarters reported by then, so the scanner's
+  // defaults hold here too.
+  const [minEps, setMinEps] = useState(scannerDefaults.minEps === null ? '' : String(scannerDefaults.minEps));
   const [minRoe, setMinRoe] = useState('');
   const [minUpside, setMinUpside] = useState(String(scannerDefaults.minUpside));
   const [filterAdr, setFilterAdr] = useState<boolean>(scannerDefaults.filterAdr);

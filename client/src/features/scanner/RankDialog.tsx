@@ -46,7 +46,7 @@ const factorLabels: Record<ScoreFactorName, string> = {
   number_rec: 'Net current recommendations',
   algorithm: "Buying members' mean grade",
   momentum: '3-month return',
-  pe: 'P/E',
+  pe: 'P/E (12m)',
   pb: 'P/B',
   currentratio: 'Current ratio',
   beta: 'Beta',
@@ -54,7 +54,7 @@ const factorLabels: Record<ScoreFactorName, string> = {
   sd: 'Volatility (annual sd)',
   ma_ratio: 'Price / 50-day average',
   ma_etf_spy: 'Sector ETF vs SPY trend',
-  eps: 'EPS',
+  eps: 'EPS (12m)',
   roe: 'ROE %',
 };
 
@@ -74,6 +74,8 @@ function factorValue(name: ScoreFactorName, value: number | null): string {
       }).format(value);
     case 'team':
     case 'number_rec':
+      return String(value);
+    // Two decimals, as the stock page writes the same figures.
     case 'algorithm':
     case 'pe':
     case 'pb':
@@ -81,9 +83,10 @@ function factorValue(name: ScoreFactorName, value: number | null): string {
     case 'beta':
     case 'ma_ratio':
     case 'ma_etf_spy':
-    case 'eps':
     case 'roe':
-      return Number.isInteger(value) ? String(value) : value.toFixed(2);
+      return value.toFixed(2);
+    case 'eps':
+      return `$${value.toFixed(2)}`;
   }
 }
 

@@ -15,6 +15,8 @@ import * as scanner from './0016_scanner';
 import * as admin from './0015_admin';
 import * as profiles from './0017_profiles';
 import * as portfolioRevision from './0018_portfolio_revision';
+import * as fundamentals from './0019_fundamentals';
+import * as universeDescriptions from './0020_universe_descriptions';
 
 /** Numbered migrations, applied in order at start. Add new ones at the end; never edit a landed one. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +36,6 @@ export const migrations: Record<string, Migration> = {
   '0015_admin': admin,
   '0017_profiles': profiles,
   '0018_portfolio_revision': portfolioRevision,
+  '0019_fundamentals': fundamentals,
+  '0020_universe_descriptions': universeDescriptions,
 };

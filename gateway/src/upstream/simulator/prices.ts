@@ -5,6 +5,7 @@ import {
   type Session,
 } from '@insight/shared/market/calendar';
 import type { Calibration } from './calibration';
+import { quarterReports } from './earnings';
 import { Random } from './random';
 import { companies, funds, type Company, type Fund, type GicsSector } from './universe';
 
@@ -13,7 +14,8 @@ import { companies, funds, type Company, type Fund, type GicsSector } from './un
  *
  * A stock's daily log return is   drift + alpha + beta·(market − drift) + sector + small-cap + own,
  * with the market factor drawn from the calibration (fat-tailed, with volatility that clusters), a
- * factor per GICS sector, a small-cap factor for Russell 2000 names, and the company's own noise.
+ * factor per GICS sector, a small-cap factor for Russell 2000 names, and the company's own noise;
+ * on the first session after each quarterly report, a jump that follows the earnings surprise.
  * Funds follow the factors they hold. Paths start at a fixed epoch and are anchored so that each
  * symbol's close on the anchor day equals its seed price in the universe: realistic levels today,
  * and the same market for a seed whatever day the simulator starts.
@@ -108,6 +110,9 @@ export class PricePaths {
   private readonly dailyReturns = new Map<string, number[]>();
   private readonly factorRandom: Random;
   private logRegime = 0;
+  /** Log-price jumps of stocks on the sessions that react to their earnings, by symbol then day. */
+  private readonly earningsJumps = new Map<string, Map<string, number>>();
+  private readonly jumpYears = new Set<number>();
   private readonly regimeNorm: number;
   /** The paths of the day being traded, kept for its quotes. */
   private intradayDate = '';
@@ -194,6 +199,7 @@ export class PricePaths {
     const sectorVol = 0.1 / Math.sqrt(tradingDaysPerYear);
     const smallCapVol = 0.08 / Math.sqrt(tradingDaysPerYear);
     while (next <= date) {
+      this.ensureJumpsOf(Number(next.slice(0, 4)));
       const random = this.factorRandom;
       this.logRegime = 0.98 * this.logRegime + 0.06 * random.normal();
       const regime = Math.exp(this.logRegime) / Math.sqrt(this.regimeNorm);
@@ -220,12 +226,26 @@ export class PricePaths {
         // more volatile names would drift up faster than the market.
         const variance = (p.beta * dailyVol) ** 2 + (p.own / Math.sqrt(tradingDaysPerYear)) ** 2;
         r -= 0.5 * variance - 0.5 * dailyVol ** 2;
+        r += this.earningsJumps.get(instrument.symbol)?.get(next) ?? 0;
         const levels = this.levels.get(instrument.symbol)!;
         levels.push((levels[index - 1] ?? 0) + (index === 0 ? 0 : r));
         this.dailyReturns.get(instrument.symbol)!.push(index === 0 ? 0 : r);
       }
       last = next;
       next = nextTradingDay(next);
+    }
+  }
+
+  /** The earnings jumps whose reaction falls in `year`: reports of its quarters and the last of the year before. */
+  private ensureJumpsOf(year: number) {
+    if (this.jumpYears.has(year)) return;
+    this.jumpYears.add(year);
+    for (const instrument of this.instruments) {
+      if (!instrument.company) continue;
+      let jumps = this.earningsJumps.get(instrument.symbol);
+      if (!jumps) this.earningsJumps.set(instrument.symbol, (jumps = new Map()));
+      for (const report of quarterReports(instrument.company, this.seed, year - 1, year))
+        if (report.reactionDay.startsWith(`${year}-`)) jumps.set(report.reactionDay, report.jump);
     }
   }
 

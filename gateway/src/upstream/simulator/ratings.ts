@@ -118,6 +118,9 @@ export function ratingsOn(
     const right: 'buy' | 'sell' = stockReturn > etfReturn ? 'buy' : 'sell';
     const readsItRight = random.chance(0.2 + 0.75 * skill);
     const rating: 'buy' | 'sell' = readsItRight ? right : right === 'buy' ? 'sell' : 'buy';
+    // Sell-side desks seldom say sell: most of the time a bearish view goes out as a hold, which
+    // this feed of buy and sell calls does not carry. Real rating mixes run about 1 sell to 7 buys.
+    if (rating === 'sell' && !random.chance(sellsPublished)) continue;
     // A skilled call sets a target inside what the stock will reach; a wrong one a typical target.
     const move = readsItRight
       ? clamp(
@@ -142,6 +145,9 @@ export function ratingsOn(
   }
   return ratings.sort((a, b) => a.at - b.at || a.id.localeCompare(b.id));
 }
+
+/** The share of bearish views published as a sell rating (the rest are holds, not in the feed). */
+const sellsPublished = 0.3;
 
 function clamp(value: number, min: number, max: number): number {
   return Math.min(max, Math.max(min, value));

@@ -4,14 +4,15 @@ import {
   type NewsChannel,
   type UpstreamCompany,
   type UpstreamDailyBar,
+  type UpstreamFiscalQuarter,
   type UpstreamMarketStatus,
   type UpstreamQuote,
 } from '@insight/shared/upstream/contract';
 import { buildAnalysts, type SimAnalyst } from './analysts';
 import { defaultCalibration, loadCalibration, type Calibration } from './calibration';
 import { SimClock } from './clock';
-import { companyFacts, earningsDates } from './fundamentals';
-import { newsOn, type SimNewsItem } from './news';
+import { companyFacts, earningsDates, fiscalQuarters } from './fundamentals';
+import { newsLookaheadDays, newsOn, type NewsSources, type SimNewsItem } from './news';
 import { PricePaths, sessionOf } from './prices';
 import { addDays, ratingsOn, type SimRating } from './ratings';
 import { companyByTicker } from './universe';
@@ -66,6 +67,10 @@ export class Simulator {
   private failing = false;
   private readonly ratingDays = new Map<string, SimRating[]>();
   private readonly newsDays = new Map<string, SimNewsItem[]>();
+  /** Each company's quarters by report date for the news, those reported up to `through`. */
+  private newsReports = { through: '', byTicker: new Map<string, Map<string, UpstreamFiscalQuarter>>() };
+  /** Each company's reported quarters, as of the day they were worked out. */
+  private readonly quarters = new Map<string, { through: string; quarters: UpstreamFiscalQuarter[] }>();
   private readonly listeners = new Set<(event: SimEvent) => void>();
 
   constructor(options: SimulatorOptions) {
@@ -107,6 +112,8 @@ export class Simulator {
         return { items: this.companies(query.symbols) };
       case upstreamPaths.earnings:
         return { items: this.earnings(query.from, query.to) };
+      case upstreamPaths.fundamentals:
+        return { items: this.fundamentals(query.symbols, query.from) };
       case upstreamPaths.news:
         return this.newsSince(
           query.since ?? null,
@@ -225,7 +232,24 @@ export class Simulator {
       const volumes = recent.map((day) => this.paths.bar(symbol, day).volume);
       const average =
         volumes.length > 0 ? Math.round(volumes.reduce((a, b) => a + b, 0) / volumes.length) : null;
-      return [companyFacts(instrument, this.seed, quote.last_price, average)];
+      return [companyFacts(instrument, quote.last_price, average)];
+    });
+  }
+
+  /** The fiscal quarters reported by today (New York), of the symbols asked (all when absent), from `from` on. */
+  fundamentals(symbolList?: string, from = '0000-01-01'): UpstreamFiscalQuarter[] {
+    const today = newYorkDate(this.now());
+    const symbols = symbolList ? this.symbolsOf(symbolList) : this.paths.instruments.map((i) => i.symbol);
+    return symbols.flatMap((symbol) => {
+      const company = this.paths.instrument(symbol)?.company;
+      if (!company) return [];
+      let known = this.quarters.get(symbol);
+      if (!known || known.through !== today)
+        this.quarters.set(
+          symbol,
+          (known = { through: today, quarters: fiscalQuarters(company, this.seed, this.paths, today) }),
+        );
+      return known.quarters.filter((quarter) => quarter.reported_on >= from);
     });
   }
 
@@ -253,20 +277,46 @@ export class Simulator {
 
   newsSince(cursor: string | null, limit: number, ticker?: string, channel?: NewsChannel) {
     const start = addDays(newYorkDate(this.now()), -newsHistoryDays);
+    const wanted = ticker?.toUpperCase();
     const matches = (item: SimNewsItem) =>
-      (!ticker || item.tickers.includes(ticker.toUpperCase())) &&
-      (!channel || item.channels.includes(channel));
+      (!wanted || item.tickers.includes(wanted)) && (!channel || item.channels.includes(channel));
     return this.feedSince(cursor, limit, start, (day) => this.newsOfDay(day).filter(matches), []);
   }
 
   private newsOfDay(date: string): SimNewsItem[] {
     let items = this.newsDays.get(date);
     if (!items) {
-      items = newsOn(date, this.seed, this.paths);
+      items = newsOn(date, this.newsSources());
       if (this.newsDays.size > 1000) this.newsDays.clear();
       this.newsDays.set(date, items);
     }
     return items;
+  }
+
+  /** What the news retells: the day's ratings and each company's quarters, from the simulator's caches. */
+  private newsSources(): NewsSources {
+    const needed = addDays(newYorkDate(this.now()), newsLookaheadDays);
+    // Two months ahead at a time, so that a new simulated day rarely works them all out again.
+    if (this.newsReports.through < needed)
+      this.newsReports = { through: addDays(needed, 60), byTicker: new Map() };
+    const { through, byTicker } = this.newsReports;
+    return {
+      seed: this.seed,
+      paths: this.paths,
+      ratingsOn: (day) => this.ratingsOfDay(day),
+      reportsOf: (ticker) => {
+        let reports = byTicker.get(ticker);
+        if (!reports) {
+          const company = companyByTicker(ticker);
+          const quarters = company ? fiscalQuarters(company, this.seed, this.paths, through) : [];
+          byTicker.set(
+            ticker,
+            (reports = new Map(quarters.map((quarter) => [quarter.reported_on, quarter]))),
+          );
+        }
+        return reports;
+      },
+    };
   }
 
   /**

@@ -1,8 +1,16 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import type { Fund, GicsSector } from './universe';
-import { companies, companyByTicker, fundByTicker, funds, gicsSectors, sectorEtf } from './universe';
+import type { Company, Fund, GicsSector, IndexName } from './universe';
+import {
+  companies,
+  companyByTicker,
+  fundByTicker,
+  funds,
+  gicsSectors,
+  indexHistoryOf,
+  sectorEtf,
+} from './universe';
 
 // Real reference data kept outside the repo (see /work/shared/data/README.md); read-only, test time only.
 const csvPath = fileURLToPath(new URL('../../../../../shared/data/sp500-constituents.csv', import.meta.url));
@@ -35,6 +43,7 @@ interface Constituent {
   name: string;
   sector: string;
   subIndustry: string;
+  added: string;
 }
 
 function readConstituents(): Map<string, Constituent> {
@@ -47,11 +56,12 @@ function readConstituents(): Map<string, Constituent> {
     if (at < 0) throw new Error(`${csvPath} has no column ${name}`);
     return at;
   };
-  const [symbol, security, sector, subIndustry] = [
+  const [symbol, security, sector, subIndustry, added] = [
     column('Symbol'),
     column('Security'),
     column('GICS Sector'),
     column('GICS Sub-Industry'),
+    column('Date added'),
   ];
   const byTicker = new Map<string, Constituent>();
   for (const line of lines.slice(1)) {
@@ -60,16 +70,19 @@ function readConstituents(): Map<string, Constituent> {
       name: fields[security] ?? '',
       sector: fields[sector] ?? '',
       subIndustry: fields[subIndustry] ?? '',
+      added: fields[added] ?? '',
     });
   }
   return byTicker;
 }
 
-const inSp500 = companies.filter((company) => company.indexes.includes('S&P 500'));
+const membersOf = (index: IndexName) => companies.filter((company) => company.indexes.includes(index));
+const tickersOf = (members: readonly Company[]) => members.map((company) => company.ticker).sort();
+const inSp500 = membersOf('S&P 500');
 
 describe('the simulated market universe', () => {
-  it('has at least 320 companies', () => {
-    expect(companies.length).toBeGreaterThanOrEqual(320);
+  it('has at least 700 companies', () => {
+    expect(companies.length).toBeGreaterThanOrEqual(700);
   });
 
   it.each(gicsSectors)('has at least 15 companies in %s', (sector) => {
@@ -86,9 +99,10 @@ describe('the simulated market universe', () => {
     expect(new Set(tickers).size).toBe(tickers.length);
   });
 
-  it('is mostly S&P 500 members, with at least 40 Russell 2000 small caps', () => {
-    const small = companies.filter((company) => company.indexes.includes('Russell 2000'));
-    expect(small.length).toBeGreaterThanOrEqual(40);
+  it('is mostly S&P 500 members, with about 150 Russell 2000 small caps', () => {
+    const small = membersOf('Russell 2000');
+    expect(small.length).toBeGreaterThanOrEqual(140);
+    expect(small.length).toBeLessThanOrEqual(200);
     expect(inSp500.length).toBeGreaterThan(companies.length / 2);
   });
 
@@ -106,6 +120,14 @@ describe('the simulated market universe', () => {
       ).toBe(false);
       expect(has('Russell 1000') && has('Russell 2000'), `${ticker} is in both Russell indexes`).toBe(false);
     }
+  });
+
+  it('keeps the foreign listings out of the Russell indexes, there only for the NASDAQ 100', () => {
+    const outsideRussell = companies.filter(
+      ({ indexes }) => !indexes.includes('Russell 1000') && !indexes.includes('Russell 2000'),
+    );
+    expect(tickersOf(outsideRussell)).toEqual(['ARM', 'ASML', 'CCEP', 'FER', 'PDD', 'SHOP', 'TRI']);
+    for (const company of outsideRussell) expect(company.indexes, company.ticker).toEqual(['NASDAQ 100']);
   });
 
   it('lists NASDAQ 100 members only among Nasdaq listings', () => {
@@ -185,8 +207,151 @@ describe('the funds', () => {
   });
 });
 
+// The real memberships, written out once more so that a wrong flag in the tables shows.
+const sp100AsOf20250922 = `AAPL ABBV ABT ACN ADBE AIG AMD AMGN AMT AMZN AVGO AXP BA BAC BKNG BLK BMY BNY BRK.B C CAT CL
+  CMCSA COF COP COST CRM CSCO CVS CVX DE DHR DIS DUK EMR FDX GD GE GILD GM GOOG GOOGL GS HD HON IBM INTC
+  INTU ISRG JNJ JPM KO LIN LLY LMT LOW MA MCD MDLZ MDT MET META MMM MO MRK MS MSFT NEE NFLX NKE NOW NVDA
+  ORCL PEP PFE PG PLTR PM PYPL QCOM RTX SBUX SCHW SO SPG T TGT TMO TMUS TSLA TXN UBER UNH UNP UPS USB V VZ
+  WFC WMT XOM`;
+// As of 2026-01-20, less Electronic Arts (taken private in 2026).
+const nasdaq100AsOf20260120 = `AAPL ABNB ADBE ADI ADP ADSK AEP ALNY AMAT AMD AMGN AMZN APP ARM ASML AVGO AXON BKNG BKR
+  CCEP CDNS CEG CHTR CMCSA COST CPRT CRWD CSCO CSGP CSX CTAS CTSH DASH DDOG DXCM EXC FANG FAST FER FTNT
+  GEHC GILD GOOG GOOGL HON IDXX INSM INTC INTU ISRG KDP KHC KLAC LIN LRCX MAR MCHP MDLZ MELI META MNST
+  MPWR MRVL MSFT MSTR MU NFLX NVDA NXPI ODFL ORLY PANW PAYX PCAR PDD PEP PLTR PYPL QCOM REGN ROP ROST SBUX
+  SHOP SNPS STX TEAM TMUS TRI TSLA TTWO TXN VRSK VRTX WBD WDAY WDC WMT XEL ZS`;
+const words = (list: string) => list.split(/\s+/).filter(Boolean).sort();
+
+describe('the universes are what they are called', () => {
+  it('has all 503 securities of the S&P 500', () => {
+    expect(inSp500).toHaveLength(503);
+  });
+
+  it('has exactly the 101 securities of the S&P 100', () => {
+    expect(tickersOf(membersOf('S&P 100'))).toEqual(words(sp100AsOf20250922));
+    expect(words(sp100AsOf20250922)).toHaveLength(101);
+  });
+
+  it('has exactly the NASDAQ 100 securities still listed: 100 of 101', () => {
+    expect(tickersOf(membersOf('NASDAQ 100'))).toEqual(words(nasdaq100AsOf20260120));
+    expect(words(nasdaq100AsOf20260120)).toHaveLength(100);
+  });
+
+  it('puts every S&P 500 member in the Russell 1000, and a sample of mid caps of every sector besides', () => {
+    const large = new Set(tickersOf(membersOf('Russell 1000')));
+    for (const company of inSp500) expect(large.has(company.ticker), company.ticker).toBe(true);
+    const beyond = membersOf('Russell 1000').filter((company) => !company.indexes.includes('S&P 500'));
+    expect(beyond.length).toBeGreaterThanOrEqual(100);
+    expect(beyond.length).toBeLessThanOrEqual(130);
+    expect(new Set(beyond.map((company) => company.sector))).toEqual(new Set(gicsSectors));
+  });
+
+  it('keeps the Russell 2000 disjoint from the Russell 1000, with small caps of every sector', () => {
+    const large = new Set(tickersOf(membersOf('Russell 1000')));
+    const small = membersOf('Russell 2000');
+    expect(small.filter((company) => large.has(company.ticker))).toEqual([]);
+    for (const sector of gicsSectors) {
+      expect(small.filter((company) => company.sector === sector).length, sector).toBeGreaterThanOrEqual(10);
+    }
+  });
+});
+
+describe('dated index memberships', () => {
+  const today = new Date().toISOString().slice(0, 10);
+  const fiveYearsAgo = `${Number(today.slice(0, 4)) - 5}${today.slice(4)}`;
+  const history = new Map(companies.map((company) => [company.ticker, indexHistoryOf(company)]));
+  const historyOf = (ticker: string) => history.get(ticker)!;
+
+  it('are open exactly for the indexes a company belongs to today', () => {
+    for (const company of companies) {
+      const open = historyOf(company.ticker)
+        .filter((membership) => membership.left === null)
+        .map((membership) => membership.index);
+      expect(open.sort(), company.ticker).toEqual([...company.indexes].sort());
+    }
+  });
+
+  it('never overlap within an index, and each ends after it starts and starts by today', () => {
+    for (const company of companies) {
+      const memberships = historyOf(company.ticker);
+      for (const membership of memberships) {
+        expect(membership.entered <= today, `${company.ticker} ${membership.index}`).toBe(true);
+        if (membership.left !== null)
+          expect(membership.left > membership.entered, `${company.ticker} ${membership.index}`).toBe(true);
+      }
+      for (const index of new Set(memberships.map((membership) => membership.index))) {
+        const spans = memberships.filter((membership) => membership.index === index);
+        for (let i = 1; i < spans.length; i++) {
+          expect(spans[i - 1]!.left, `${company.ticker} ${index} overlaps`).not.toBeNull();
+          expect(spans[i]!.entered >= spans[i - 1]!.left!, `${company.ticker} ${index} overlaps`).toBe(true);
+        }
+      }
+    }
+  });
+
+  it('put an S&P 100 membership only within an S&P 500 one', () => {
+    for (const company of companies) {
+      const memberships = historyOf(company.ticker);
+      for (const top of memberships.filter((membership) => membership.index === 'S&P 100')) {
+        const within = memberships.some(
+          (membership) =>
+            membership.index === 'S&P 500' &&
+            membership.entered <= top.entered &&
+            (membership.left === null || (top.left !== null && top.left <= membership.left)),
+        );
+        expect(within, company.ticker).toBe(true);
+      }
+    }
+  });
+
+  it('record real changes of the last five years: members that left and members that joined', () => {
+    const all = companies.flatMap((company) =>
+      historyOf(company.ticker).map((membership) => ({ ticker: company.ticker, ...membership })),
+    );
+    const left = all.filter((membership) => membership.left !== null && membership.left >= fiveYearsAgo);
+    const joined = all.filter((membership) => membership.entered >= fiveYearsAgo);
+    expect(left.filter((membership) => membership.index === 'S&P 500').length).toBeGreaterThanOrEqual(10);
+    expect(left.filter((membership) => membership.index === 'NASDAQ 100').length).toBeGreaterThanOrEqual(10);
+    expect(joined.filter((membership) => membership.index === 'S&P 500').length).toBeGreaterThanOrEqual(50);
+    // 2025-12-22: Carvana, CRH and Comfort Systems joined the S&P 500; LKQ and Mohawk left it.
+    for (const ticker of ['CVNA', 'CRH', 'FIX'])
+      expect(historyOf(ticker)).toContainEqual({ index: 'S&P 500', entered: '2025-12-22', left: null });
+    for (const ticker of ['LKQ', 'MHK']) {
+      expect(historyOf(ticker)).toContainEqual(
+        expect.objectContaining({ index: 'S&P 500', left: '2025-12-22' }),
+      );
+      expect(companyByTicker(ticker)?.indexes).toEqual(['Russell 1000']);
+    }
+    // 2025-09-22: Uber replaced Charter in the S&P 100.
+    expect(historyOf('UBER')).toContainEqual({ index: 'S&P 100', entered: '2025-09-22', left: null });
+    expect(historyOf('CHTR')).toContainEqual(
+      expect.objectContaining({ index: 'S&P 100', left: '2025-09-22' }),
+    );
+  });
+
+  it('start no membership before the company was listed', () => {
+    const geVernova = historyOf('GEV');
+    expect(geVernova.every((membership) => membership.entered >= '2024-04-02')).toBe(true);
+  });
+});
+
 describe('agreement with the real S&P 500 constituents list', () => {
   const skipped = csvPresent ? '' : ` (skipped: ${csvPath} is absent on this machine)`;
+
+  it.skipIf(!csvPresent)(`holds exactly the list's S&P 500 members${skipped}`, () => {
+    expect(tickersOf(inSp500)).toEqual([...readConstituents().keys()].sort());
+  });
+
+  it.skipIf(!csvPresent)(`dates each S&P 500 membership from the day the list gives${skipped}`, () => {
+    const constituents = readConstituents();
+    const wrong = inSp500
+      .map((company) => ({
+        ticker: company.ticker,
+        entered: indexHistoryOf(company).find((m) => m.index === 'S&P 500' && m.left === null)?.entered,
+        listed: constituents.get(company.ticker)?.added,
+      }))
+      .filter((row) => row.entered !== row.listed);
+    expect(wrong).toEqual([]);
+  });
 
   it.skipIf(!csvPresent)(`lists every S&P 500 company with its real GICS sector${skipped}`, () => {
     const constituents = readConstituents();
@@ -211,11 +376,9 @@ describe('agreement with the real S&P 500 constituents list', () => {
     },
   );
 
-  it.skipIf(!csvPresent)(`puts no Russell 2000 company in the S&P 500${skipped}`, () => {
+  it.skipIf(!csvPresent)(`puts no company outside the S&P 500 that the list names${skipped}`, () => {
     const constituents = readConstituents();
-    const small = companies.filter((company) => company.indexes.includes('Russell 2000'));
-    expect(
-      small.filter((company) => constituents.has(company.ticker)).map((company) => company.ticker),
-    ).toEqual([]);
+    const others = companies.filter((company) => !company.indexes.includes('S&P 500'));
+    expect(tickersOf(others.filter((company) => constituents.has(company.ticker)))).toEqual([]);
   });
 });

@@ -1,11 +1,18 @@
 // The universe of the simulated US stock market: real US-listed companies and funds, with
 // calibration seeds (price, shares, beta, dividend yield) that approximate their 2026 values.
 // Nothing here is invented: tickers, names, GICS sectors and sub-industries, listing venues and
-// index memberships are those of the real securities; the S&P 500 rows agree with the public
-// S&P 500 constituents list (GICS sector and sub-industry as of 2026).
+// index memberships are those of the real securities. The universes are what they are called:
+// - S&P 500: every member, agreeing with the public constituents list of August 2026 (GICS sector and
+//   sub-industry, and the day each joined);
+// - S&P 100: every member as of 22 September 2025 (Uber for Charter), 101 securities;
+// - NASDAQ 100: the members as of 20 January 2026 (Walmart for AstraZeneca), less Electronic Arts,
+//   taken private in 2026 (its successor is not known here): 100 of its 101 securities;
+// - Russell 1000: the S&P 500 plus a sample of the US large and mid caps outside it;
+// - Russell 2000: a sample of US small caps, none of them in the Russell 1000.
+// Foreign companies listed in New York belong to no Russell index and are here only for the NASDAQ 100.
 
-import type { indexNames } from '@insight/shared/upstream/contract';
-import { gicsSectors } from '@insight/shared/upstream/contract';
+import type { UpstreamIndexMembership } from '@insight/shared/upstream/contract';
+import { gicsSectors, indexNames } from '@insight/shared/upstream/contract';
 
 export type IndexName = (typeof indexNames)[number];
 export type GicsSector = (typeof gicsSectors)[number];
@@ -17,7 +24,8 @@ export interface Company {
   sector: GicsSector;
   /** GICS sub-industry. */
   industry: string;
-  exchange: 'NYSE' | 'NASDAQ';
+  exchange: 'NYSE' | 'NASDAQ' | 'Cboe BZX';
+  /** The indexes it belongs to today; `indexHistoryOf` dates them. */
   indexes: IndexName[];
   /** A realistic recent share price in USD. */
   price: number;
@@ -39,7 +47,7 @@ export interface Fund {
 }
 
 /**
- * One company: ticker, name, GICS sub-industry, exchange (N = NYSE, Q = NASDAQ), extra index flags
+ * One company: ticker, name, GICS sub-industry, exchange (N = NYSE, Q = NASDAQ, C = Cboe BZX), extra index flags
  * (X = S&P 100, D = NASDAQ 100), price (USD), shares outstanding (millions), beta,
  * dividend yield (%), description.
  */
@@ -47,7 +55,7 @@ type Row = readonly [
   ticker: string,
   name: string,
   industry: string,
-  exchange: 'N' | 'Q',
+  exchange: 'N' | 'Q' | 'C',
   flags: '' | 'X' | 'D' | 'XD',
   price: number,
   sharesOutstanding: number,
@@ -58,7 +66,7 @@ type Row = readonly [
 
 type Table = readonly (readonly [GicsSector, readonly Row[]])[];
 
-// S&P 500 members (all of them also in the Russell 1000), the biggest names of every sector.
+// The S&P 500, all of its members (all of them also in the Russell 1000).
 // prettier-ignore
 const sp500: Table = [
   [
@@ -75,7 +83,7 @@ const sp500: Table = [
       ['CSCO', 'Cisco Systems, Inc.', 'Communications Equipment', 'Q', 'XD', 75, 3950, 0.9, 2.2, 'Sells networking hardware such as switches and routers, together with security, collaboration and Splunk observability software.'],
       ['ACN', 'Accenture plc', 'IT Consulting & Other Services', 'N', 'X', 255, 625, 1.0, 2.3, 'Global professional-services firm providing technology consulting, systems integration, managed services and AI transformation work.'],
       ['IBM', 'International Business Machines Corporation', 'IT Consulting & Other Services', 'N', 'X', 300, 935, 0.7, 2.2, 'Provides hybrid-cloud and AI software including Red Hat, IT infrastructure such as mainframes, and consulting services.'],
-      ['NOW', 'ServiceNow, Inc.', 'Systems Software', 'N', '', 165, 1040, 1.1, 0, 'Runs a cloud platform that automates IT service management and employee and customer workflows, increasingly with built-in AI agents.'],
+      ['NOW', 'ServiceNow, Inc.', 'Systems Software', 'N', 'X', 165, 1040, 1.1, 0, 'Runs a cloud platform that automates IT service management and employee and customer workflows, increasingly with built-in AI agents.'],
       ['INTU', 'Intuit Inc.', 'Application Software', 'Q', 'XD', 650, 279, 1.2, 0.7, 'Makes TurboTax, QuickBooks, Credit Karma and Mailchimp financial software for consumers and small businesses.'],
       ['TXN', 'Texas Instruments Incorporated', 'Semiconductors', 'Q', 'XD', 175, 908, 1.0, 3.2, 'Manufactures analog and embedded-processing chips for industrial, automotive and personal electronics, largely in its own 300mm fabs.'],
       ['QCOM', 'QUALCOMM Incorporated', 'Semiconductors', 'Q', 'XD', 165, 1080, 1.2, 2.2, 'Designs Snapdragon processors and modems for smartphones, PCs and cars, and licenses its wireless patent portfolio.'],
@@ -86,7 +94,7 @@ const sp500: Table = [
       ['ADI', 'Analog Devices, Inc.', 'Semiconductors', 'Q', 'D', 250, 492, 1.0, 1.6, 'Makes data-converter, power-management and signal-processing chips for industrial, automotive, communications and consumer markets.'],
       ['PANW', 'Palo Alto Networks, Inc.', 'Systems Software', 'Q', 'D', 195, 690, 1.0, 0, 'Sells next-generation firewalls and cybersecurity platforms spanning network, cloud and security-operations protection.'],
       ['CRWD', 'CrowdStrike Holdings, Inc.', 'Systems Software', 'Q', 'D', 480, 252, 1.3, 0, 'Provides the cloud-native Falcon platform for endpoint, identity and cloud security, plus threat intelligence.'],
-      ['PLTR', 'Palantir Technologies Inc.', 'Application Software', 'Q', 'D', 180, 2370, 2.2, 0, 'Builds data-integration and AI software platforms (Gotham, Foundry and AIP) used by governments and commercial enterprises.'],
+      ['PLTR', 'Palantir Technologies Inc.', 'Application Software', 'Q', 'XD', 180, 2370, 2.2, 0, 'Builds data-integration and AI software platforms (Gotham, Foundry and AIP) used by governments and commercial enterprises.'],
       ['ANET', 'Arista Networks, Inc.', 'Communications Equipment', 'N', '', 130, 1260, 1.4, 0, 'Makes high-speed data-center and campus Ethernet switches and networking software used by cloud and AI operators.'],
       ['INTC', 'Intel Corporation', 'Semiconductors', 'Q', 'XD', 38, 4770, 1.3, 0, 'Designs and manufactures x86 processors for PCs and servers and is building a contract chip-foundry business.'],
       ['APH', 'Amphenol Corporation', 'Electronic Components', 'N', '', 135, 1225, 1.2, 0.5, 'Manufactures connectors, cables, antennas and sensors used in data centers, communications, automotive and industrial equipment.'],
@@ -128,6 +136,15 @@ const sp500: Table = [
       ['FFIV', 'F5, Inc.', 'Communications Equipment', 'Q', '', 250, 57, 1.0, 0, 'Provides application delivery, load balancing and application-security products for hybrid and multi-cloud environments.'],
       ['CIEN', 'Ciena Corporation', 'Communications Equipment', 'N', '', 200, 141, 1.2, 0, 'Supplies optical networking equipment and software used by telecom carriers, cloud providers and data centers.'],
       ['TDY', 'Teledyne Technologies Incorporated', 'Electronic Equipment & Instruments', 'N', '', 510, 47, 0.9, 0, 'Makes digital imaging sensors and cameras, test instruments, aerospace and defense electronics and engineered systems.'],
+      ['CDW', 'CDW Corporation', 'Technology Distributors', 'Q', '', 160, 131, 1.0, 1.6, 'Resells IT hardware, software and cloud services to businesses, governments, schools and health-care providers in the United States, the UK and Canada.'],
+      ['COHR', 'Coherent Corp.', 'Electronic Components', 'N', '', 180, 157, 1.6, 0, 'Makes optical transceivers and lasers used in AI data-center networks, plus industrial lasers and engineered materials such as silicon carbide.'],
+      ['FLEX', 'Flex Ltd.', 'Electronic Manufacturing Services', 'Q', '', 65, 375, 1.2, 0, 'Contract manufacturer that designs and builds electronics for data-center, automotive, health-care and industrial customers, including power and cooling systems for AI data centers.'],
+      ['GEN', 'Gen Digital Inc.', 'Systems Software', 'Q', '', 28, 615, 0.9, 1.8, 'Sells Norton, Avast, LifeLock and MoneyLion consumer cybersecurity, identity-protection and financial-wellness products.'],
+      ['LITE', 'Lumentum Holdings Inc.', 'Communications Equipment', 'Q', '', 250, 70, 1.4, 0, 'Makes lasers, optical components and transceivers used in cloud and AI data-center networks, telecom networks and 3D sensing.'],
+      ['Q', 'Qnity Electronics, Inc.', 'Semiconductor Materials & Equipment', 'N', '', 100, 209, 1.4, 0.3, 'Supplies materials for chip fabrication and advanced packaging, such as polishing pads and slurries, photoresists and laminates; spun off from DuPont in 2025.'],
+      ['SNDK', 'Sandisk Corporation', 'Technology Hardware, Storage & Peripherals', 'Q', '', 250, 146, 1.8, 0, 'Makes NAND flash memory, solid-state drives and memory cards, having been spun off from Western Digital in 2025.'],
+      ['SWKS', 'Skyworks Solutions, Inc.', 'Semiconductors', 'Q', '', 70, 150, 1.2, 4.0, 'Designs radio-frequency chips for smartphones, cars and connected devices, and agreed in 2025 to merge with Qorvo.'],
+      ['TRMB', 'Trimble Inc.', 'Application Software', 'Q', '', 75, 240, 1.4, 0, 'Provides positioning technology, software and services for construction, geospatial, agriculture and transportation.'],
     ],
   ],
   [
@@ -140,7 +157,7 @@ const sp500: Table = [
       ['MRK', 'Merck & Co., Inc.', 'Pharmaceuticals', 'N', 'X', 100, 2490, 0.4, 3.4, 'Develops prescription medicines and vaccines, including the cancer immunotherapy Keytruda and the Gardasil HPV vaccine, plus animal-health products.'],
       ['ABT', 'Abbott Laboratories', 'Health Care Equipment', 'N', 'X', 125, 1740, 0.7, 1.9, 'Makes medical devices such as FreeStyle Libre glucose monitors, diagnostic tests, nutrition products like Similac and Ensure, and branded generic drugs.'],
       ['TMO', 'Thermo Fisher Scientific Inc.', 'Life Sciences Tools & Services', 'N', 'X', 580, 376, 0.8, 0.3, 'Supplies laboratory instruments, reagents and consumables, and contract drug development and manufacturing services.'],
-      ['ISRG', 'Intuitive Surgical, Inc.', 'Health Care Equipment', 'Q', 'D', 560, 358, 1.1, 0, 'Makes the da Vinci robotic surgical systems and the Ion bronchoscopy platform, and the instruments used with them.'],
+      ['ISRG', 'Intuitive Surgical, Inc.', 'Health Care Equipment', 'Q', 'XD', 560, 358, 1.1, 0, 'Makes the da Vinci robotic surgical systems and the Ion bronchoscopy platform, and the instruments used with them.'],
       ['AMGN', 'Amgen Inc.', 'Biotechnology', 'Q', 'XD', 330, 538, 0.5, 2.9, 'Biotechnology company whose medicines include Repatha, Prolia, Evenity, Tezspire and biosimilars, with an obesity drug pipeline.'],
       ['DHR', 'Danaher Corporation', 'Life Sciences Tools & Services', 'N', 'X', 225, 715, 0.8, 0.6, 'Owns life-science and diagnostics businesses such as Cytiva, Beckman Coulter, Leica Microsystems and Cepheid.'],
       ['BSX', 'Boston Scientific Corporation', 'Health Care Equipment', 'N', '', 100, 1480, 0.7, 0, 'Makes minimally invasive medical devices including the Watchman heart implant, Farapulse ablation system, stents and neuromodulation systems.'],
@@ -184,6 +201,14 @@ const sp500: Table = [
       ['DVA', 'DaVita Inc.', 'Health Care Services', 'N', '', 125, 72, 1.0, 0, 'Provides kidney dialysis services to patients with chronic kidney failure.'],
       ['INCY', 'Incyte Corporation', 'Biotechnology', 'Q', '', 100, 196, 0.7, 0, 'Develops medicines such as Jakafi for blood cancers and Opzelura cream for inflammatory skin diseases.'],
       ['VTRS', 'Viatris Inc.', 'Pharmaceuticals', 'Q', '', 11, 1160, 0.8, 4.4, 'Produces generic and off-patent branded medicines such as Lipitor, Viagra and EpiPen, sold in more than 165 countries.'],
+      ['TECH', 'Bio-Techne Corporation', 'Life Sciences Tools & Services', 'Q', '', 60, 156, 1.3, 0.5, 'Supplies reagents, antibodies, proteins and diagnostic tools used in life-science research and clinical diagnostics.'],
+      ['CRL', 'Charles River Laboratories International, Inc.', 'Life Sciences Tools & Services', 'N', '', 180, 49, 1.4, 0, 'Provides research models and outsourced preclinical discovery, safety-testing and manufacturing-support services to drug developers.'],
+      ['COO', 'The Cooper Companies, Inc.', 'Health Care Supplies', 'Q', '', 80, 196, 1.0, 0, 'Makes contact lenses through CooperVision and fertility and women\'s-health products through CooperSurgical.'],
+      ['RVTY', 'Revvity, Inc.', 'Health Care Equipment', 'N', '', 100, 115, 1.1, 0.3, 'Supplies life-science research tools, reagents and software, and diagnostics such as newborn screening and immunodiagnostics.'],
+      ['SOLV', 'Solventum Corporation', 'Health Care Technology', 'N', '', 75, 173, 0.9, 0, 'Sells medical-surgical wound-care products, dental solutions and health-information software; spun off from 3M in 2024.'],
+      ['UHS', 'Universal Health Services, Inc.', 'Health Care Facilities', 'N', '', 220, 64, 1.2, 0.4, 'Operates acute-care hospitals and is the largest US operator of behavioral-health facilities.'],
+      ['WAT', 'Waters Corporation', 'Life Sciences Tools & Services', 'N', '', 380, 60, 1.0, 0, 'Makes liquid-chromatography, mass-spectrometry and thermal-analysis instruments and software used in pharmaceutical, industrial and academic labs.'],
+      ['WST', 'West Pharmaceutical Services, Inc.', 'Health Care Supplies', 'N', '', 270, 72, 1.0, 0.3, 'Makes elastomer stoppers and seals and containment and delivery systems for injectable drugs.'],
     ],
   ],
   [
@@ -263,6 +288,8 @@ const sp500: Table = [
       ['IVZ', 'Invesco Ltd.', 'Asset Management & Custody Banks', 'N', '', 25, 447, 1.5, 3.4, 'Global investment manager known for the Invesco QQQ ETF, alongside mutual funds and other ETFs.'],
       ['JKHY', 'Jack Henry & Associates, Inc.', 'Transaction & Payment Processing Services', 'Q', '', 170, 73, 0.7, 1.4, 'Provides core banking software, digital banking and payment processing to community banks and credit unions.'],
       ['ERIE', 'Erie Indemnity Company', 'Insurance Brokers', 'Q', '', 300, 52, 0.5, 1.9, 'Manages the Erie Insurance Exchange as its attorney-in-fact; the Exchange sells auto, home and business insurance in 12 states and the District of Columbia.'],
+      ['CBOE', 'Cboe Global Markets, Inc.', 'Financial Exchanges & Data', 'C', '', 250, 105, 0.5, 1.1, 'Operates options, equities, futures and foreign-exchange exchanges, including the Cboe Options Exchange where VIX and S&P 500 index options trade.'],
+      ['MRSH', 'Marsh & McLennan Companies, Inc.', 'Insurance Brokers', 'N', '', 190, 492, 0.8, 1.9, 'Largest insurance broker and risk adviser, operating Marsh, Guy Carpenter, Mercer and Oliver Wyman.'],
     ],
   ],
   [
@@ -313,6 +340,8 @@ const sp500: Table = [
       ['BBY', 'Best Buy Co., Inc.', 'Computer & Electronics Retail', 'N', '', 75, 210, 1.2, 5.1, 'The largest U.S. specialty retailer of consumer electronics and appliances, with installation and repair services.'],
       ['APTV', 'Aptiv PLC', 'Automotive Parts & Equipment', 'N', '', 80, 215, 1.6, 0, 'Supplies vehicle electrical architecture, connectors and software for automakers.'],
       ['HAS', 'Hasbro, Inc.', 'Leisure Products', 'Q', '', 80, 140, 0.7, 3.5, 'Toy and game company owning Monopoly, Transformers, Magic: The Gathering and Dungeons & Dragons.'],
+      ['MGM', 'MGM Resorts International', 'Casinos & Gaming', 'N', '', 36, 272, 1.5, 0, 'Operates casino resorts on the Las Vegas Strip, in regional US markets and in Macau, and the BetMGM online joint venture.'],
+      ['NCLH', 'Norwegian Cruise Line Holdings Ltd.', 'Hotels, Resorts & Cruise Lines', 'N', '', 22, 450, 2.2, 0, 'Operates the Norwegian Cruise Line, Oceania Cruises and Regent Seven Seas Cruises brands.'],
     ],
   ],
   [
@@ -327,17 +356,20 @@ const sp500: Table = [
       ['T', 'AT&T Inc.', 'Integrated Telecommunication Services', 'N', 'X', 25, 7150, 0.5, 4.4, 'Provides wireless service and fiber broadband in the United States.'],
       ['CMCSA', 'Comcast Corporation', 'Cable & Satellite', 'Q', 'XD', 28, 3700, 0.9, 4.7, 'Provides Xfinity broadband, wireless and TV services and owns NBCUniversal, Peacock and Sky.'],
       ['DIS', 'The Walt Disney Company', 'Movies & Entertainment', 'N', 'X', 112, 1800, 1.2, 1.3, 'Owns Disney, Pixar, Marvel and Lucasfilm studios, ESPN, ABC, Disney+ and Hulu, and theme parks, resorts and cruise ships.'],
-      ['CHTR', 'Charter Communications, Inc.', 'Cable & Satellite', 'Q', 'XD', 220, 133, 1.0, 0, 'Provides broadband, mobile, video and voice services under the Spectrum brand to homes and businesses in 41 states.'],
+      ['CHTR', 'Charter Communications, Inc.', 'Cable & Satellite', 'Q', 'D', 220, 133, 1.0, 0, 'Provides broadband, mobile, video and voice services under the Spectrum brand to homes and businesses in 41 states.'],
       ['TTWO', 'Take-Two Interactive Software, Inc.', 'Interactive Home Entertainment', 'Q', 'D', 240, 184, 0.9, 0, 'Publishes video games through Rockstar Games (Grand Theft Auto) and 2K, and mobile games through Zynga.'],
       ['APP', 'AppLovin Corporation', 'Advertising', 'Q', 'D', 650, 338, 2.5, 0, 'Runs an AI-driven advertising platform that helps mobile-app developers and other advertisers acquire users.'],
       ['LYV', 'Live Nation Entertainment, Inc.', 'Movies & Entertainment', 'N', '', 140, 234, 1.3, 0, 'The world\'s largest live-entertainment company, promoting concerts and operating Ticketmaster.'],
       ['OMC', 'Omnicom Group Inc.', 'Advertising', 'N', '', 75, 320, 0.9, 3.7, 'Global advertising and marketing-communications holding company that acquired Interpublic Group in 2025.'],
       ['TKO', 'TKO Group Holdings, Inc.', 'Movies & Entertainment', 'N', '', 195, 197, 0.8, 0.8, 'Owns the UFC and WWE combat-sports and entertainment brands, plus PBR bull riding and On Location premium hospitality.'],
       ['TTD', 'The Trade Desk, Inc.', 'Advertising', 'Q', '', 45, 490, 1.7, 0, 'Provides a self-service demand-side platform that advertisers use to buy digital ads across the open internet and connected TV.'],
-      ['WBD', 'Warner Bros. Discovery, Inc.', 'Broadcasting', 'Q', '', 28, 2480, 1.5, 0, 'Owns Warner Bros. film and TV studios, HBO and the HBO Max streaming service, CNN and Discovery cable networks.'],
+      ['WBD', 'Warner Bros. Discovery, Inc.', 'Broadcasting', 'Q', 'D', 28, 2480, 1.5, 0, 'Owns Warner Bros. film and TV studios, HBO and the HBO Max streaming service, CNN and Discovery cable networks.'],
       ['FOXA', 'Fox Corporation (Class A)', 'Broadcasting', 'Q', '', 60, 212, 0.6, 0.9, 'Owns Fox News, Fox Sports, the FOX broadcast network and local stations, and the Tubi streaming service.'],
       ['NWSA', 'News Corp (Class A)', 'Publishing', 'Q', '', 27, 375, 1.1, 0.7, 'Owns The Wall Street Journal and Dow Jones, HarperCollins, The Times and The Sun, and a majority stake in REA Group.'],
       ['PSKY', 'Paramount Skydance Corporation', 'Movies & Entertainment', 'Q', '', 15, 1100, 1.2, 1.3, 'Owns Paramount Pictures, CBS, Paramount+, MTV and Nickelodeon; formed by the 2025 merger of Skydance Media and Paramount Global.'],
+      ['ECHO', 'EchoStar Corporation', 'Wireless Telecommunication Services', 'Q', '', 100, 290, 1.2, 0, 'Owns Boost Mobile, the DISH TV and Sling TV pay-TV services and Hughes satellite broadband, having sold most of its wireless spectrum to AT&T and SpaceX in 2025.'],
+      ['FOX', 'Fox Corporation (Class B)', 'Broadcasting', 'Q', '', 55, 235, 0.6, 1.0, 'Voting Class B shares of Fox, owner of Fox News, Fox Sports, the FOX broadcast network and local stations, and the Tubi streaming service.'],
+      ['NWS', 'News Corp (Class B)', 'Publishing', 'Q', '', 30, 190, 1.0, 0.7, 'Voting Class B shares of News Corp, owner of The Wall Street Journal and Dow Jones, HarperCollins, The Times and The Sun.'],
     ],
   ],
   [
@@ -346,7 +378,7 @@ const sp500: Table = [
       ['GE', 'GE Aerospace', 'Aerospace & Defense', 'N', 'X', 300, 1060, 1.2, 0.5, 'Designs and services jet engines for commercial and military aircraft, including the LEAP engine through its CFM International venture.'],
       ['CAT', 'Caterpillar Inc.', 'Construction Machinery & Heavy Transportation Equipment', 'N', 'X', 580, 468, 1.1, 1.0, 'The largest maker of construction and mining equipment, plus diesel and natural-gas engines, turbines and locomotives.'],
       ['RTX', 'RTX Corporation', 'Aerospace & Defense', 'N', 'X', 175, 1340, 0.6, 1.6, 'Aerospace and defense company made up of Collins Aerospace, Pratt & Whitney engines and Raytheon missiles and defense systems.'],
-      ['UBER', 'Uber Technologies, Inc.', 'Passenger Ground Transportation', 'N', '', 85, 2090, 1.3, 0, 'Operates the largest ride-hailing platform and the Uber Eats delivery marketplace, plus Uber Freight.'],
+      ['UBER', 'Uber Technologies, Inc.', 'Passenger Ground Transportation', 'N', 'X', 85, 2090, 1.3, 0, 'Operates the largest ride-hailing platform and the Uber Eats delivery marketplace, plus Uber Freight.'],
       ['UNP', 'Union Pacific Corporation', 'Rail Transportation', 'N', 'X', 230, 593, 0.9, 2.4, 'Operates the largest U.S. railroad network, across 23 western states, and agreed in 2025 to merge with Norfolk Southern.'],
       ['ETN', 'Eaton Corporation plc', 'Electrical Components & Equipment', 'N', '', 350, 390, 1.2, 1.2, 'Power-management company supplying electrical equipment for data centers, utilities and buildings, and aerospace and vehicle components.'],
       ['BA', 'The Boeing Company', 'Aerospace & Defense', 'N', 'X', 210, 760, 1.4, 0, 'Builds commercial jetliners such as the 737 and 787, defense and space systems, and provides aftermarket services.'],
@@ -365,7 +397,7 @@ const sp500: Table = [
       ['ITW', 'Illinois Tool Works Inc.', 'Industrial Machinery & Supplies & Components', 'N', '', 255, 290, 0.9, 2.5, 'Makes engineered fasteners, welding equipment, food equipment, polymers and automotive components across seven segments.'],
       ['EMR', 'Emerson Electric Co.', 'Electrical Components & Equipment', 'N', 'X', 135, 562, 1.2, 1.6, 'Provides industrial automation systems, valves, measurement instruments and test software, including National Instruments and AspenTech.'],
       ['CSX', 'CSX Corporation', 'Rail Transportation', 'Q', 'D', 36, 1865, 1.1, 1.4, 'Operates a freight railroad network of about 20,000 route miles in the eastern United States.'],
-      ['FDX', 'FedEx Corporation', 'Air Freight & Logistics', 'N', '', 250, 236, 1.1, 2.3, 'Provides express and ground parcel delivery and logistics services worldwide.'],
+      ['FDX', 'FedEx Corporation', 'Air Freight & Logistics', 'N', 'X', 250, 236, 1.1, 2.3, 'Provides express and ground parcel delivery and logistics services worldwide.'],
       ['PWR', 'Quanta Services, Inc.', 'Construction & Engineering', 'N', '', 430, 149, 1.1, 0.1, 'Provides specialty contracting to build and maintain electric transmission, distribution, renewable-energy and data-center power infrastructure.'],
       ['NSC', 'Norfolk Southern Corporation', 'Rail Transportation', 'N', '', 290, 225, 1.0, 1.9, 'Operates a freight railroad across 22 eastern states and agreed in 2025 to be acquired by Union Pacific.'],
       ['JCI', 'Johnson Controls International plc', 'Building Products', 'N', '', 115, 615, 1.2, 1.4, 'Makes HVAC equipment, building controls and fire and security systems for commercial buildings.'],
@@ -421,6 +453,11 @@ const sp500: Table = [
       ['NDSN', 'Nordson Corporation', 'Industrial Machinery & Supplies & Components', 'Q', '', 235, 56, 1.0, 1.4, 'Makes precision dispensing, coating and inspection equipment for industrial, medical and electronics markets.'],
       ['SWK', 'Stanley Black & Decker, Inc.', 'Industrial Machinery & Supplies & Components', 'N', '', 72, 155, 1.3, 4.6, 'Makes power tools and hand tools under DeWalt, Craftsman and Stanley, plus engineered fastening systems.'],
       ['VLTO', 'Veralto Corporation', 'Environmental & Facilities Services', 'N', '', 100, 248, 0.9, 0.5, 'Provides water-quality analytics and treatment, and product-identification and marking technologies.'],
+      ['EXPD', 'Expeditors International of Washington, Inc.', 'Air Freight & Logistics', 'N', '', 140, 136, 1.0, 1.1, 'Arranges air and ocean freight, customs brokerage and supply-chain services worldwide without owning planes or ships.'],
+      ['FDXF', 'FedEx Freight Holding Company, Inc.', 'Cargo Ground Transportation', 'N', '', 140, 240, 1.2, 0, 'Largest US less-than-truckload freight carrier, spun off from FedEx in June 2026.'],
+      ['FERG', 'Ferguson Enterprises Inc.', 'Building Products', 'N', '', 250, 197, 1.2, 1.4, 'Distributes plumbing, HVAC, waterworks and industrial supplies to contractors in the United States and Canada.'],
+      ['HONA', 'Honeywell Aerospace Inc.', 'Aerospace & Defense', 'Q', '', 160, 635, 1.0, 1.0, 'Makes aircraft engines, auxiliary power units, avionics and defense systems; spun off from Honeywell in 2026.'],
+      ['HON', 'Honeywell International Inc.', 'Industrial Conglomerates', 'Q', 'XD', 95, 635, 0.9, 2.4, 'Makes building automation, industrial controls, process technology and sensing products, having spun off its aerospace and advanced-materials businesses.'],
     ],
   ],
   [
@@ -459,6 +496,7 @@ const sp500: Table = [
       ['BG', 'Bunge Global SA', 'Agricultural Products & Services', 'N', '', 95, 200, 0.7, 2.9, 'Agribusiness that processes oilseeds and grains and trades agricultural commodities, enlarged by its 2025 merger with Viterra.'],
       ['TAP', 'Molson Coors Beverage Company', 'Brewers', 'N', '', 47, 200, 0.7, 4.0, 'Brews and sells beers including Coors Light, Miller Lite, Molson Canadian and Blue Moon.'],
       ['BF.B', 'Brown-Forman Corporation (Class B)', 'Distillers & Vintners', 'N', '', 28, 473, 0.6, 3.2, 'Makes and markets spirits led by Jack Daniel\'s Tennessee whiskey, plus Woodford Reserve and Old Forester bourbons.'],
+      ['KMB', 'Kimberly-Clark Corporation', 'Household Products', 'Q', '', 110, 332, 0.4, 4.6, 'Makes Huggies, Kleenex, Scott and Cottonelle personal-care and tissue products, and agreed in 2025 to acquire Kenvue.'],
     ],
   ],
   [
@@ -484,6 +522,7 @@ const sp500: Table = [
       ['DVN', 'Devon Energy Corporation', 'Oil & Gas Exploration & Production', 'N', '', 35, 630, 1.0, 2.7, 'Oil and gas producer focused on the Delaware Basin, Eagle Ford, Anadarko and Williston basins.'],
       ['EXE', 'Expand Energy Corporation', 'Oil & Gas Exploration & Production', 'Q', '', 110, 238, 0.5, 2.1, 'One of the largest U.S. natural-gas producers, formed in 2024 by the merger of Chesapeake Energy and Southwestern Energy.'],
       ['APA', 'APA Corporation', 'Oil & Gas Exploration & Production', 'Q', '', 24, 355, 1.3, 4.2, 'Explores for and produces oil and gas in the Permian Basin, Egypt and the U.K. North Sea, with a development offshore Suriname.'],
+      ['TPL', 'Texas Pacific Land Corporation', 'Oil & Gas Exploration & Production', 'N', '', 300, 69, 1.1, 0.7, 'Owns about 880,000 acres in the Permian Basin of West Texas and earns oil and gas royalties, water sales and easement fees.'],
     ],
   ],
   [
@@ -516,6 +555,10 @@ const sp500: Table = [
       ['NRG', 'NRG Energy, Inc.', 'Independent Power Producers & Energy Traders', 'N', '', 165, 215, 1.2, 1.1, 'Integrated power company selling electricity and natural gas to retail customers and owning generation fleets in Texas and the East.'],
       ['AWK', 'American Water Works Company, Inc.', 'Water Utilities', 'N', '', 130, 195, 0.6, 2.5, 'The largest U.S. regulated water and wastewater utility, which agreed in 2025 to merge with Essential Utilities.'],
       ['AES', 'The AES Corporation', 'Independent Power Producers & Energy Traders', 'N', '', 14, 712, 1.0, 5.0, 'Global power company operating renewables, gas generation and utilities in the United States and Latin America.'],
+      ['LNT', 'Alliant Energy Corporation', 'Electric Utilities', 'Q', '', 68, 257, 0.6, 3.0, 'Provides regulated electricity and natural-gas service to customers in Iowa and Wisconsin.'],
+      ['EVRG', 'Evergy, Inc.', 'Electric Utilities', 'Q', '', 75, 230, 0.6, 3.6, 'Provides regulated electricity to customers in Kansas and Missouri.'],
+      ['NI', 'NiSource Inc.', 'Multi-Utilities', 'N', '', 44, 470, 0.6, 2.6, 'Distributes natural gas in six states through Columbia Gas and provides electricity in northern Indiana.'],
+      ['PNW', 'Pinnacle West Capital Corporation', 'Multi-Utilities', 'N', '', 90, 120, 0.5, 4.0, 'Holding company of Arizona Public Service, the largest electric utility in Arizona.'],
     ],
   ],
   [
@@ -536,7 +579,7 @@ const sp500: Table = [
       ['AVB', 'AvalonBay Communities, Inc.', 'Multi-Family Residential REITs', 'N', '', 180, 142, 0.8, 3.9, 'Develops and owns apartment communities in high-barrier U.S. coastal markets.'],
       ['IRM', 'Iron Mountain Incorporated', 'Other Specialized REITs', 'N', '', 90, 296, 1.1, 3.5, 'Provides records storage, information management and data-center services.'],
       ['EQR', 'Equity Residential', 'Multi-Family Residential REITs', 'N', '', 62, 380, 0.8, 4.5, 'Owns apartment properties in major U.S. urban and suburban markets.'],
-      ['CSGP', 'CoStar Group, Inc.', 'Real Estate Services', 'Q', '', 68, 423, 0.9, 0, 'Provides commercial real estate data and analytics and runs online marketplaces such as Apartments.com and Homes.com.'],
+      ['CSGP', 'CoStar Group, Inc.', 'Real Estate Services', 'Q', 'D', 68, 423, 0.9, 0, 'Provides commercial real estate data and analytics and runs online marketplaces such as Apartments.com and Homes.com.'],
       ['VTR', 'Ventas, Inc.', 'Health Care REITs', 'N', '', 78, 470, 0.9, 2.5, 'Owns senior-housing communities, outpatient medical buildings and research properties.'],
       ['SBAC', 'SBA Communications Corporation', 'Telecom Tower REITs', 'Q', '', 195, 107, 0.8, 2.3, 'Owns and leases wireless communications towers in the Americas and South Africa.'],
       ['WY', 'Weyerhaeuser Company', 'Timber REITs', 'N', '', 23, 722, 1.0, 3.7, 'One of the largest private owners of timberland in North America, also making wood products.'],
@@ -550,6 +593,8 @@ const sp500: Table = [
       ['CPT', 'Camden Property Trust', 'Multi-Family Residential REITs', 'N', '', 105, 107, 0.8, 4.0, 'Owns and develops apartment communities across the U.S. Sun Belt.'],
       ['FRT', 'Federal Realty Investment Trust', 'Retail REITs', 'N', '', 100, 86, 1.0, 4.5, 'Owns shopping centers and mixed-use properties in major coastal markets and has raised its dividend for more than 55 consecutive years.'],
       ['BXP', 'BXP, Inc.', 'Office REITs', 'N', '', 70, 158, 1.2, 4.0, 'Owns and develops Class A office properties in Boston, Los Angeles, New York, San Francisco, Seattle and Washington, D.C.'],
+      ['ARE', 'Alexandria Real Estate Equities, Inc.', 'Office REITs', 'N', '', 60, 170, 1.2, 4.8, 'Owns and develops life-science laboratory and office campuses in clusters such as Boston, San Francisco and San Diego.'],
+      ['UDR', 'UDR, Inc.', 'Multi-Family Residential REITs', 'N', '', 36, 331, 0.9, 4.8, 'Owns and operates apartment communities in major US metropolitan markets.'],
     ],
   ],
   [
@@ -578,6 +623,8 @@ const sp500: Table = [
       ['SW', 'Smurfit Westrock plc', 'Paper & Plastic Packaging Products & Materials', 'N', '', 38, 522, 1.1, 4.5, 'Makes paper-based packaging such as corrugated boxes and containerboard across Europe and the Americas.'],
       ['MOS', 'The Mosaic Company', 'Fertilizers & Agricultural Chemicals', 'N', '', 25, 317, 1.1, 3.5, 'Produces phosphate and potash crop nutrients.'],
       ['ALB', 'Albemarle Corporation', 'Specialty Chemicals', 'N', '', 120, 118, 1.6, 1.4, 'One of the largest lithium producers, supplying battery materials, plus bromine and refining catalysts.'],
+      ['AMCR', 'Amcor plc', 'Paper & Plastic Packaging Products & Materials', 'N', '', 44, 462, 0.8, 5.8, 'Makes flexible and rigid packaging for food, beverage, health-care and consumer products, enlarged by its 2025 merger with Berry Global.'],
+      ['LYB', 'LyondellBasell Industries N.V.', 'Specialty Chemicals', 'N', '', 45, 322, 1.0, 6.0, 'Produces polyethylene, polypropylene, propylene oxide and other chemicals at plants in the United States and Europe.'],
     ],
   ],
 ];
@@ -594,6 +641,14 @@ const russell2000: Table = [
       ['ALRM', 'Alarm.com Holdings, Inc.', 'Application Software', 'Q', '', 52, 50, 0.9, 0, 'Provides cloud platforms for smart-home security, video monitoring and energy management, sold through service providers.'],
       ['DIOD', 'Diodes Incorporated', 'Semiconductors', 'Q', '', 50, 46, 1.4, 0, 'Makes discrete, analog and mixed-signal semiconductors for automotive, industrial, computing and consumer electronics.'],
       ['CTS', 'CTS Corporation', 'Electronic Components', 'N', '', 42, 29, 0.9, 0.4, 'Designs and manufactures sensors, actuators and electronic components for aerospace, defense, industrial, medical and transportation markets.'],
+      ['ROG', 'Rogers Corporation', 'Electronic Components', 'N', '', 80, 18.5, 1.0, 0, 'Makes engineered materials such as circuit laminates, ceramic substrates and polyurethane foams for EV, wireless and industrial uses.'],
+      ['VIAV', 'Viavi Solutions Inc.', 'Communications Equipment', 'Q', '', 15, 223, 1.0, 0, 'Makes network test and monitoring instruments and optical coatings used in 3D sensing and anti-counterfeiting.'],
+      ['NTCT', 'NetScout Systems, Inc.', 'Communications Equipment', 'Q', '', 26, 72, 0.7, 0, 'Provides network performance monitoring, service assurance and DDoS-protection software for carriers and enterprises.'],
+      ['BL', 'BlackLine, Inc.', 'Application Software', 'Q', '', 55, 63, 0.9, 0, 'Provides cloud software that automates accounting close, reconciliation and intercompany processes for finance teams.'],
+      ['SPSC', 'SPS Commerce, Inc.', 'Application Software', 'Q', '', 85, 38, 0.9, 0, 'Runs a cloud network that exchanges orders, invoices and inventory data between retailers and their suppliers.'],
+      ['SYNA', 'Synaptics Incorporated', 'Semiconductors', 'Q', '', 70, 39, 1.5, 0, 'Designs chips for wireless connectivity, touch and display control, and edge-AI processing in consumer and industrial devices.'],
+      ['POWI', 'Power Integrations, Inc.', 'Semiconductors', 'Q', '', 40, 56, 1.2, 2.0, 'Designs high-voltage power-conversion chips used in chargers, appliances, industrial equipment and vehicles.'],
+      ['FORM', 'FormFactor, Inc.', 'Semiconductor Materials & Equipment', 'Q', '', 45, 77, 1.2, 0, 'Makes probe cards and probe stations used to test chips on the wafer, including high-bandwidth memory.'],
     ],
   ],
   [
@@ -605,6 +660,14 @@ const russell2000: Table = [
       ['SUPN', 'Supernus Pharmaceuticals, Inc.', 'Pharmaceuticals', 'Q', '', 45, 56, 0.7, 0, 'Develops and sells treatments for central-nervous-system disorders such as ADHD, epilepsy and Parkinson\'s disease.'],
       ['LMAT', 'LeMaitre Vascular, Inc.', 'Health Care Equipment', 'Q', '', 85, 23, 0.9, 0.9, 'Makes devices and implants for peripheral vascular surgery, such as catheters, grafts and valvulotomes.'],
       ['PCRX', 'Pacira BioSciences, Inc.', 'Pharmaceuticals', 'Q', '', 24, 45, 0.7, 0, 'Develops non-opioid pain-management products, including the long-acting local anesthetic Exparel.'],
+      ['PRGO', 'Perrigo Company plc', 'Pharmaceuticals', 'N', '', 15, 137, 0.5, 7.7, 'Makes store-brand and branded over-the-counter health and wellness products, including infant formula and nicotine-replacement products.'],
+      ['NHC', 'National HealthCare Corporation', 'Health Care Facilities', 'N', '', 120, 15.5, 0.5, 2.0, 'Operates skilled-nursing facilities, assisted-living communities and home-health and hospice agencies in the Southeast.'],
+      ['ICUI', 'ICU Medical, Inc.', 'Health Care Supplies', 'Q', '', 140, 24.7, 0.8, 0, 'Makes infusion pumps, IV solutions and consumables and vascular-access products used in hospitals.'],
+      ['ACAD', 'ACADIA Pharmaceuticals Inc.', 'Biotechnology', 'Q', '', 24, 168, 0.5, 0, 'Sells Nuplazid for Parkinson\'s disease psychosis and Daybue for Rett syndrome.'],
+      ['ITGR', 'Integer Holdings Corporation', 'Health Care Equipment', 'N', '', 75, 35, 1.0, 0, 'Contract manufacturer of components and finished devices for cardiac, vascular and neuromodulation medical-device makers.'],
+      ['AMPH', 'Amphastar Pharmaceuticals, Inc.', 'Pharmaceuticals', 'Q', '', 25, 47, 0.7, 0, 'Makes injectable and inhalation generic and branded medicines, including Baqsimi nasal glucagon and Primatene Mist.'],
+      ['USPH', 'U.S. Physical Therapy, Inc.', 'Health Care Services', 'N', '', 80, 15.2, 1.0, 2.3, 'Operates about 700 outpatient physical-therapy clinics and provides industrial injury-prevention services.'],
+      ['ADUS', 'Addus HomeCare Corporation', 'Health Care Services', 'Q', '', 115, 18.5, 0.6, 0, 'Provides personal-care, hospice and home-health services to elderly and disabled people, paid largely by Medicaid.'],
     ],
   ],
   [
@@ -616,6 +679,14 @@ const russell2000: Table = [
       ['HOPE', 'Hope Bancorp, Inc.', 'Regional Banks', 'Q', '', 11, 128, 1.1, 5.1, 'Holding company for Bank of Hope, the largest Korean-American bank in the United States.'],
       ['STC', 'Stewart Information Services Corporation', 'Property & Casualty Insurance', 'N', '', 72, 28, 1.1, 2.9, 'Provides title insurance and real estate transaction and settlement services.'],
       ['PJT', 'PJT Partners Inc.', 'Investment Banking & Brokerage', 'N', '', 170, 24, 0.8, 0.6, 'Advisory-focused investment bank providing strategic M&A, restructuring and fund-placement services.'],
+      ['FULT', 'Fulton Financial Corporation', 'Regional Banks', 'Q', '', 19, 182, 0.9, 3.8, 'Community bank holding company operating Fulton Bank in Pennsylvania, New Jersey, Maryland, Delaware and Virginia.'],
+      ['CBU', 'Community Financial System, Inc.', 'Regional Banks', 'N', '', 58, 53, 0.8, 3.2, 'Operates Community Bank in upstate New York, Pennsylvania, Vermont and Massachusetts, plus benefits-administration and insurance businesses.'],
+      ['FFIN', 'First Financial Bankshares, Inc.', 'Regional Banks', 'Q', '', 33, 143, 0.8, 2.3, 'Operates First Financial Bank across Texas, with trust and wealth-management services.'],
+      ['TRMK', 'Trustmark Corporation', 'Regional Banks', 'Q', '', 38, 60, 0.7, 2.5, 'Mississippi-based bank serving Mississippi, Alabama, Florida, Tennessee and Texas.'],
+      ['BANF', 'BancFirst Corporation', 'Regional Banks', 'Q', '', 115, 33, 0.7, 1.7, 'The largest state-chartered bank in Oklahoma, also operating in Texas.'],
+      ['NAVI', 'Navient Corporation', 'Consumer Finance', 'Q', '', 13, 100, 1.3, 4.9, 'Services and holds federal and private student loans and refinances student and other consumer loans through Earnest.'],
+      ['SAFT', 'Safety Insurance Group, Inc.', 'Property & Casualty Insurance', 'Q', '', 75, 14.8, 0.3, 4.9, 'Writes private-passenger auto, homeowners and commercial insurance in Massachusetts, New Hampshire and Maine.'],
+      ['EIG', 'Employers Holdings, Inc.', 'Property & Casualty Insurance', 'N', '', 40, 23, 0.4, 3.2, 'Writes workers\' compensation insurance for small businesses in low-to-medium hazard industries.'],
     ],
   ],
   [
@@ -627,6 +698,14 @@ const russell2000: Table = [
       ['MTH', 'Meritage Homes Corporation', 'Homebuilding', 'N', '', 70, 71, 1.4, 2.5, 'Builds energy-efficient entry-level and first move-up single-family homes in the southern and western United States.'],
       ['SAH', 'Sonic Automotive, Inc.', 'Automotive Retail', 'N', '', 65, 34, 1.3, 2.3, 'Operates franchised new-car dealerships and EchoPark used-vehicle stores across the United States.'],
       ['MCRI', 'Monarch Casino & Resort, Inc.', 'Casinos & Gaming', 'Q', '', 95, 18, 1.0, 1.3, 'Owns and operates the Atlantis Casino Resort Spa in Reno, Nevada, and Monarch Casino Resort Spa in Black Hawk, Colorado.'],
+      ['LCII', 'LCI Industries', 'Automotive Parts & Equipment', 'N', '', 110, 24.5, 1.3, 4.0, 'Supplies chassis, windows, furniture and other components to makers of recreational vehicles, boats and manufactured homes.'],
+      ['PATK', 'Patrick Industries, Inc.', 'Automotive Parts & Equipment', 'Q', '', 100, 33, 1.5, 1.6, 'Makes and distributes building products and components for recreational vehicles, boats, manufactured homes and housing.'],
+      ['SIG', 'Signet Jewelers Limited', 'Other Specialty Retail', 'N', '', 90, 41, 1.4, 1.4, 'The largest US diamond-jewelry retailer, operating Kay, Zales, Jared and Blue Nile.'],
+      ['WGO', 'Winnebago Industries, Inc.', 'Automobile Manufacturers', 'N', '', 35, 28, 1.5, 3.9, 'Makes motorhomes, travel trailers and boats under the Winnebago, Grand Design, Chris-Craft and Barletta brands.'],
+      ['JACK', 'Jack in the Box Inc.', 'Restaurants', 'Q', '', 20, 19, 1.3, 0, 'Franchises and operates about 2,200 Jack in the Box quick-service restaurants in the western and southern United States.'],
+      ['WEN', 'The Wendy\'s Company', 'Restaurants', 'Q', '', 9, 190, 0.6, 6.2, 'Franchises and operates about 7,300 Wendy\'s quick-service hamburger restaurants worldwide.'],
+      ['MHO', 'M/I Homes, Inc.', 'Homebuilding', 'N', '', 135, 27, 1.8, 0, 'Builds single-family homes in 17 markets across the Midwest, South and Mid-Atlantic.'],
+      ['AEO', 'American Eagle Outfitters, Inc.', 'Apparel Retail', 'N', '', 20, 170, 1.3, 2.5, 'Sells casual apparel and intimates through American Eagle and Aerie stores and online.'],
     ],
   ],
   [
@@ -638,6 +717,13 @@ const russell2000: Table = [
       ['CARS', 'Cars.com Inc.', 'Interactive Media & Services', 'N', '', 12, 62, 1.3, 0, 'Runs an automotive digital marketplace and provides dealer software and digital-marketing services.'],
       ['MGNI', 'Magnite, Inc.', 'Advertising', 'Q', '', 18, 142, 2.0, 0, 'Operates an independent sell-side advertising platform for connected TV, online video and display ads.'],
       ['CNK', 'Cinemark Holdings, Inc.', 'Movies & Entertainment', 'N', '', 27, 117, 1.3, 1.2, 'Operates about 500 movie theaters in the United States and Latin America.'],
+      ['IDT', 'IDT Corporation', 'Integrated Telecommunication Services', 'N', '', 55, 25, 0.9, 0.4, 'Provides international calling and mobile top-up services, the BOSS Money remittance app and the net2phone business-communication service.'],
+      ['SHEN', 'Shenandoah Telecommunications Company', 'Integrated Telecommunication Services', 'Q', '', 12, 54, 0.7, 0.8, 'Provides fiber broadband, video and voice services under the Glo Fiber brand in the Mid-Atlantic.'],
+      ['CCOI', 'Cogent Communications Holdings, Inc.', 'Alternative Carriers', 'Q', '', 25, 49, 0.8, 0.3, 'Operates an internet backbone network that sells high-speed internet access and wavelength services to businesses and carriers.'],
+      ['GOGO', 'Gogo Inc.', 'Wireless Telecommunication Services', 'Q', '', 9, 134, 1.0, 0, 'Provides in-flight broadband connectivity and entertainment to business aviation and military aircraft.'],
+      ['ZD', 'Ziff Davis, Inc.', 'Interactive Media & Services', 'Q', '', 35, 41, 1.2, 0, 'Owns digital media and internet brands such as IGN, Mashable, PCMag, Speedtest and Everyday Health.'],
+      ['QNST', 'QuinStreet, Inc.', 'Advertising', 'Q', '', 15, 57, 1.1, 0, 'Runs performance-marketing websites that match consumers with insurers, lenders and other service providers.'],
+      ['TRIP', 'Tripadvisor, Inc.', 'Interactive Media & Services', 'Q', '', 15, 118, 1.3, 0, 'Runs the Tripadvisor travel-review and booking site, the Viator tours marketplace and TheFork restaurant-booking service.'],
     ],
   ],
   [
@@ -650,6 +736,14 @@ const russell2000: Table = [
       ['ABM', 'ABM Industries Incorporated', 'Environmental & Facilities Services', 'N', '', 45, 62, 0.9, 2.4, 'Provides janitorial, facilities engineering, parking and electrification services to commercial, aviation and education clients.'],
       ['UNF', 'UniFirst Corporation', 'Diversified Support Services', 'N', '', 175, 18.5, 0.8, 0.8, 'Rents and services workwear uniforms, protective clothing and facility-service products.'],
       ['MATX', 'Matson, Inc.', 'Marine Transportation', 'N', '', 110, 32, 1.0, 1.3, 'Operates ocean shipping to Hawaii, Alaska and Guam and from China to the U.S. West Coast, plus logistics services.'],
+      ['ESE', 'ESCO Technologies Inc.', 'Industrial Machinery & Supplies & Components', 'N', '', 200, 25.8, 1.0, 0.2, 'Makes filtration and fluid-control products for aerospace and navy vessels, test equipment, and utility diagnostic software.'],
+      ['MYRG', 'MYR Group Inc.', 'Construction & Engineering', 'Q', '', 210, 15.5, 1.1, 0, 'Builds electric transmission and distribution lines and substations, and electrical systems for commercial buildings.'],
+      ['GFF', 'Griffon Corporation', 'Building Products', 'N', '', 75, 46, 1.2, 1.0, 'Makes Clopay garage doors and AMES lawn and garden tools.'],
+      ['HUBG', 'Hub Group, Inc.', 'Air Freight & Logistics', 'Q', '', 40, 61, 0.9, 1.3, 'Provides intermodal rail, truckload, brokerage and final-mile logistics services in North America.'],
+      ['FELE', 'Franklin Electric Co., Inc.', 'Industrial Machinery & Supplies & Components', 'Q', '', 95, 44.5, 0.9, 1.1, 'Makes water and fuel pumping systems, motors and drives, and distributes water-well equipment.'],
+      ['ALG', 'Alamo Group Inc.', 'Construction Machinery & Heavy Transportation Equipment', 'N', '', 180, 12, 1.0, 0.7, 'Makes mowing, street-sweeping, snow-removal and other maintenance equipment for governments and farmers.'],
+      ['SKYW', 'SkyWest, Inc.', 'Passenger Airlines', 'Q', '', 100, 40.5, 1.6, 0, 'The largest US regional airline, flying routes under contract for United, Delta, American and Alaska.'],
+      ['POWL', 'Powell Industries, Inc.', 'Electrical Components & Equipment', 'Q', '', 300, 12, 1.2, 0.4, 'Makes custom switchgear and power-distribution systems for oil and gas, utilities, data centers and industry.'],
     ],
   ],
   [
@@ -662,6 +756,14 @@ const russell2000: Table = [
       ['WMK', 'Weis Markets, Inc.', 'Food Retail', 'N', '', 70, 27, 0.4, 1.9, 'Operates about 200 supermarkets in Pennsylvania and six other Mid-Atlantic states.'],
       ['UVV', 'Universal Corporation', 'Tobacco', 'N', '', 55, 25, 0.8, 6.0, 'Sources and processes leaf tobacco for cigarette makers and produces plant-based food ingredients.'],
       ['IPAR', 'Inter Parfums, Inc.', 'Personal Care Products', 'Q', '', 95, 32, 1.1, 3.4, 'Makes and distributes prestige fragrances under licenses including Jimmy Choo, Montblanc, Coach, Guess and Lacoste.'],
+      ['CALM', 'Cal-Maine Foods, Inc.', 'Packaged Foods & Meats', 'Q', '', 90, 48.5, 0.3, 3.5, 'The largest US producer of fresh shell eggs, paying a variable dividend tied to its earnings.'],
+      ['SMPL', 'The Simply Good Foods Company', 'Packaged Foods & Meats', 'Q', '', 22, 100, 0.4, 0, 'Sells Atkins, Quest and OWYN protein bars, shakes and snacks.'],
+      ['CENTA', 'Central Garden & Pet Company (Class A)', 'Household Products', 'Q', '', 32, 65, 0.7, 0, 'Makes and distributes lawn and garden supplies and pet products such as Nylabone, Kaytee and Pennington.'],
+      ['ANDE', 'The Andersons, Inc.', 'Food Distributors', 'Q', '', 45, 34, 0.6, 1.7, 'Trades and stores grain, produces ethanol and distributes plant nutrients in North America.'],
+      ['CHEF', 'The Chefs\' Warehouse, Inc.', 'Food Distributors', 'Q', '', 60, 40, 1.2, 0, 'Distributes specialty and premium foods to chef-driven restaurants, hotels and caterers.'],
+      ['USNA', 'USANA Health Sciences, Inc.', 'Personal Care Products', 'N', '', 20, 18.5, 0.7, 0, 'Makes nutritional supplements and skin-care products sold through independent distributors, mostly in Asia.'],
+      ['FIZZ', 'National Beverage Corp.', 'Soft Drinks & Non-alcoholic Beverages', 'Q', '', 35, 93.5, 0.5, 0, 'Makes LaCroix sparkling water and regional soft drinks such as Shasta and Faygo.'],
+      ['TR', 'Tootsie Roll Industries, Inc.', 'Packaged Foods & Meats', 'N', '', 38, 72, 0.3, 1.0, 'Makes Tootsie Rolls, Tootsie Pops, Charms Blow Pops, Junior Mints and other candy.'],
     ],
   ],
   [
@@ -673,6 +775,14 @@ const russell2000: Table = [
       ['LBRT', 'Liberty Energy Inc.', 'Oil & Gas Equipment & Services', 'N', '', 16, 162, 1.2, 2.0, 'Provides hydraulic fracturing and completion services and is building a power-generation business.'],
       ['WKC', 'World Kinect Corporation', 'Oil & Gas Refining & Marketing', 'N', '', 26, 56, 1.0, 3.1, 'Distributes aviation, marine and land fuels and provides energy-management services worldwide.'],
       ['AROC', 'Archrock, Inc.', 'Oil & Gas Equipment & Services', 'N', '', 25, 176, 1.0, 3.4, 'Provides natural-gas compression equipment and services to oil and gas producers and midstream companies.'],
+      ['CRC', 'California Resources Corporation', 'Oil & Gas Exploration & Production', 'N', '', 48, 85, 1.2, 3.3, 'Produces oil and gas in California and develops carbon capture and storage through its Carbon TerraVault business.'],
+      ['TALO', 'Talos Energy Inc.', 'Oil & Gas Exploration & Production', 'N', '', 11, 172, 1.5, 0, 'Produces oil and gas offshore in the US Gulf of America and explores offshore Mexico.'],
+      ['CVI', 'CVR Energy, Inc.', 'Oil & Gas Refining & Marketing', 'N', '', 28, 100, 1.2, 0, 'Operates two refineries in Kansas and Oklahoma and holds a stake in a nitrogen-fertilizer producer.'],
+      ['PTEN', 'Patterson-UTI Energy, Inc.', 'Oil & Gas Drilling', 'Q', '', 6, 380, 1.4, 5.3, 'Provides land drilling rigs, hydraulic fracturing and drilling products to oil and gas producers in the United States.'],
+      ['RES', 'RPC, Inc.', 'Oil & Gas Equipment & Services', 'N', '', 5.5, 220, 1.2, 2.9, 'Provides pressure pumping, coiled tubing, rental tools and other oilfield services to producers in US basins.'],
+      ['DK', 'Delek US Holdings, Inc.', 'Oil & Gas Refining & Marketing', 'N', '', 35, 60, 1.3, 2.9, 'Operates four inland refineries in Texas, Arkansas and Louisiana and holds a stake in Delek Logistics Partners.'],
+      ['INSW', 'International Seaways, Inc.', 'Oil & Gas Storage & Transportation', 'N', '', 50, 49, 0.4, 5.0, 'Owns and operates crude-oil and refined-product tankers in international trade.'],
+      ['GPOR', 'Gulfport Energy Corporation', 'Oil & Gas Exploration & Production', 'N', '', 200, 17.6, 0.6, 0, 'Produces natural gas and liquids from the Utica and Marcellus shales in Ohio and the SCOOP play in Oklahoma.'],
     ],
   ],
   [
@@ -684,6 +794,12 @@ const russell2000: Table = [
       ['AWR', 'American States Water Company', 'Water Utilities', 'N', '', 74, 38.6, 0.4, 2.7, 'Provides water and electric utility service in California and water and wastewater services on U.S. military bases.'],
       ['CPK', 'Chesapeake Utilities Corporation', 'Gas Utilities', 'N', '', 130, 23.5, 0.6, 2.1, 'Provides natural-gas distribution and transmission and propane services on the Delmarva Peninsula, in Florida and in Ohio.'],
       ['MSEX', 'Middlesex Water Company', 'Water Utilities', 'Q', '', 52, 18, 0.6, 2.6, 'Provides regulated water and wastewater services in New Jersey and Delaware.'],
+      ['AVA', 'Avista Corporation', 'Multi-Utilities', 'N', '', 40, 81, 0.5, 4.9, 'Provides electricity and natural gas in eastern Washington, northern Idaho and Oregon, and owns Alaska Electric Light & Power.'],
+      ['NWE', 'NorthWestern Energy Group, Inc.', 'Multi-Utilities', 'Q', '', 60, 61, 0.5, 4.4, 'Provides electricity and natural gas in Montana, South Dakota and Nebraska, and agreed in 2025 to combine with Black Hills.'],
+      ['BKH', 'Black Hills Corporation', 'Multi-Utilities', 'N', '', 68, 73, 0.6, 4.0, 'Provides natural gas and electricity to customers in eight Rocky Mountain and Midwestern states.'],
+      ['HTO', 'H2O America', 'Water Utilities', 'Q', '', 50, 35, 0.6, 3.4, 'Provides regulated water service in California, Texas, Connecticut and Maine; formerly SJW Group.'],
+      ['MGEE', 'MGE Energy, Inc.', 'Electric Utilities', 'Q', '', 85, 36.6, 0.6, 2.1, 'Holding company of Madison Gas and Electric, serving electricity and natural gas in south-central Wisconsin.'],
+      ['UTL', 'Unitil Corporation', 'Multi-Utilities', 'N', '', 50, 16.3, 0.5, 3.6, 'Provides electricity and natural gas in New Hampshire, Massachusetts and Maine.'],
     ],
   ],
   [
@@ -694,6 +810,14 @@ const russell2000: Table = [
       ['UE', 'Urban Edge Properties', 'Retail REITs', 'N', '', 20, 126, 1.2, 3.8, 'Owns and redevelops shopping centers in the Washington, D.C. to Boston corridor.'],
       ['LTC', 'LTC Properties, Inc.', 'Health Care REITs', 'N', '', 35, 46, 0.8, 6.5, 'Invests in seniors-housing and skilled-nursing properties and pays monthly dividends.'],
       ['APLE', 'Apple Hospitality REIT, Inc.', 'Hotel & Resort REITs', 'N', '', 12, 237, 1.0, 8.0, 'Owns upscale, rooms-focused hotels operated under Marriott and Hilton brands across the United States.'],
+      ['TRNO', 'Terreno Realty Corporation', 'Industrial REITs', 'N', '', 60, 103, 0.9, 3.3, 'Owns industrial properties in six coastal US markets, including New York, Los Angeles and Miami.'],
+      ['SKT', 'Tanger Inc.', 'Retail REITs', 'N', '', 34, 113, 1.1, 3.4, 'Owns and operates outlet shopping centers and open-air lifestyle centers in the United States and Canada.'],
+      ['DEI', 'Douglas Emmett, Inc.', 'Office REITs', 'N', '', 13, 168, 1.2, 5.8, 'Owns office buildings and apartments in Los Angeles and Honolulu.'],
+      ['AKR', 'Acadia Realty Trust', 'Retail REITs', 'N', '', 20, 131, 1.3, 4.0, 'Owns street retail and shopping centers in major US cities and invests through opportunity funds.'],
+      ['OUT', 'OUTFRONT Media Inc.', 'Other Specialized REITs', 'N', '', 20, 167, 1.4, 6.0, 'Owns billboard and transit advertising displays in major US markets, including New York\'s subway.'],
+      ['ESRT', 'Empire State Realty Trust, Inc.', 'Diversified REITs', 'N', '', 7, 170, 1.2, 2.0, 'Owns the Empire State Building and other office, retail and multifamily properties in Manhattan and the New York area.'],
+      ['NHI', 'National Health Investors, Inc.', 'Health Care REITs', 'N', '', 78, 47, 0.7, 4.7, 'Invests in senior-housing, skilled-nursing and medical properties leased to operators.'],
+      ['CDP', 'COPT Defense Properties', 'Office REITs', 'N', '', 28, 113, 0.9, 4.4, 'Owns office and data-center properties leased mainly to the US government and defense contractors near military installations.'],
     ],
   ],
   [
@@ -706,11 +830,237 @@ const russell2000: Table = [
       ['SLVM', 'Sylvamo Corporation', 'Paper Products', 'N', '', 45, 40, 1.1, 4.0, 'Produces uncoated freesheet paper for printing and office use in North America, Latin America and Europe.'],
       ['FUL', 'H.B. Fuller Company', 'Specialty Chemicals', 'N', '', 60, 54, 1.2, 1.6, 'Makes industrial adhesives, sealants and specialty chemicals used in packaging, hygiene, construction and electronics.'],
       ['HCC', 'Warrior Met Coal, Inc.', 'Steel', 'N', '', 65, 52, 1.0, 0.5, 'Produces metallurgical coal from underground mines in Alabama for export to steelmakers.'],
+      ['SXT', 'Sensient Technologies Corporation', 'Specialty Chemicals', 'N', '', 95, 42.4, 0.6, 1.7, 'Makes colors, flavors and extracts for food, beverage, pharmaceutical and personal-care products.'],
+      ['HWKN', 'Hawkins, Inc.', 'Specialty Chemicals', 'Q', '', 140, 21, 0.8, 0.5, 'Formulates and distributes chemicals for water treatment, food and industrial customers.'],
+      ['MTRN', 'Materion Corporation', 'Diversified Metals & Mining', 'N', '', 120, 20.8, 1.1, 0.5, 'Makes advanced materials such as beryllium alloys, precious-metal targets and specialty optics for electronics, aerospace and defense.'],
+      ['KALU', 'Kaiser Aluminum Corporation', 'Aluminum', 'Q', '', 100, 16.2, 1.3, 3.1, 'Makes semi-fabricated aluminum plate, sheet and extrusions for aerospace, packaging and automotive customers.'],
+      ['WS', 'Worthington Steel, Inc.', 'Steel', 'N', '', 33, 50, 1.2, 2.0, 'Processes flat-rolled steel and makes electrical steel laminations; spun off from Worthington Enterprises in 2023.'],
+      ['SCL', 'Stepan Company', 'Specialty Chemicals', 'N', '', 48, 22.5, 0.9, 3.2, 'Makes surfactants and polymers used in cleaning products, personal care, agriculture and insulation.'],
+      ['NGVT', 'Ingevity Corporation', 'Specialty Chemicals', 'N', '', 55, 36, 1.4, 0, 'Makes activated carbon for automotive emission control and pine-chemical products for road technologies.'],
     ],
   ],
 ];
 
-function expand(table: Table, group: 'S&P 500' | 'Russell 2000'): Company[] {
+// Russell 1000 members that are not in the S&P 500: a sample of US large and mid caps of every sector,
+// among them the US companies of the NASDAQ 100 the S&P 500 leaves out and companies that left the
+// S&P 500 in the last five years (their dated membership is in `datedMemberships`).
+// prettier-ignore
+const russell1000MidCaps: Table = [
+  [
+    'Information Technology',
+    [
+      ['ZS', 'Zscaler, Inc.', 'Systems Software', 'Q', 'D', 260, 159, 1.1, 0, 'Runs the Zero Trust Exchange, a cloud security platform that inspects and secures traffic between users, devices and applications.'],
+      ['TEAM', 'Atlassian Corporation', 'Application Software', 'Q', 'D', 160, 263, 1.1, 0, 'Makes Jira, Confluence, Loom and other collaboration and software-development tools, sold mostly as cloud subscriptions.'],
+      ['MSTR', 'Strategy Inc', 'Application Software', 'Q', 'D', 180, 290, 2.4, 0, 'Holds one of the largest corporate bitcoin treasuries, financed by sales of common and preferred stock, and sells business-intelligence software.'],
+      ['SNOW', 'Snowflake Inc.', 'Internet Services & Infrastructure', 'N', '', 220, 340, 1.2, 0, 'Provides a cloud data platform for storing, sharing and analyzing data and building AI applications, billed by consumption.'],
+      ['NET', 'Cloudflare, Inc.', 'Internet Services & Infrastructure', 'N', '', 200, 350, 1.7, 0, 'Runs a global network that speeds up and protects websites, applications and corporate networks, and hosts serverless computing.'],
+      ['MDB', 'MongoDB, Inc.', 'Internet Services & Infrastructure', 'Q', '', 380, 82, 1.3, 0, 'Develops the MongoDB document database and its Atlas cloud database service.'],
+      ['HUBS', 'HubSpot, Inc.', 'Application Software', 'N', '', 400, 53, 1.3, 0, 'Provides a customer platform of marketing, sales and service software aimed at small and midsize businesses.'],
+      ['PSTG', 'Pure Storage, Inc.', 'Technology Hardware, Storage & Peripherals', 'N', '', 80, 330, 1.3, 0, 'Sells all-flash data-storage systems and storage-as-a-service subscriptions to enterprises and hyperscale cloud operators.'],
+      ['NTNX', 'Nutanix, Inc.', 'Systems Software', 'Q', '', 50, 270, 1.0, 0, 'Sells hybrid multicloud infrastructure software that runs virtualized applications and storage across data centers and public clouds.'],
+      ['DT', 'Dynatrace, Inc.', 'Application Software', 'N', '', 48, 300, 0.9, 0, 'Provides an AI-powered observability platform that monitors the performance and security of cloud applications and infrastructure.'],
+      ['GFS', 'GlobalFoundries Inc.', 'Semiconductors', 'Q', '', 38, 555, 1.5, 0, 'Contract chip manufacturer with fabs in New York, Vermont, Germany and Singapore, focused on specialty and mature process technologies.'],
+      ['ENTG', 'Entegris, Inc.', 'Semiconductor Materials & Equipment', 'Q', '', 90, 152, 1.3, 0.4, 'Supplies specialty chemicals, filtration products and wafer-handling materials used in semiconductor manufacturing.'],
+      ['MKSI', 'MKS Inc.', 'Semiconductor Materials & Equipment', 'Q', '', 130, 67.5, 1.6, 0.7, 'Makes vacuum, power, laser and photonics instruments and specialty chemicals for chip, electronics and industrial manufacturing.'],
+      ['OKTA', 'Okta, Inc.', 'Systems Software', 'Q', '', 85, 176, 0.9, 0, 'Provides cloud identity and access-management software that secures how workforces and customers sign in to applications.'],
+      ['TWLO', 'Twilio Inc.', 'Internet Services & Infrastructure', 'N', '', 120, 153, 1.3, 0, 'Provides cloud communication APIs that let businesses send texts, calls, email and verification messages from their software.'],
+    ],
+  ],
+  [
+    'Health Care',
+    [
+      ['ALNY', 'Alnylam Pharmaceuticals, Inc.', 'Biotechnology', 'Q', 'D', 450, 132, 0.4, 0, 'Develops RNA-interference medicines, including Amvuttra for transthyretin amyloidosis, for rare and common diseases.'],
+      ['INSM', 'Insmed Incorporated', 'Biotechnology', 'Q', 'D', 170, 212, 0.9, 0, 'Sells Arikayce and Brinsupri for serious lung diseases such as non-cystic fibrosis bronchiectasis.'],
+      ['ILMN', 'Illumina, Inc.', 'Life Sciences Tools & Services', 'Q', '', 120, 154, 1.2, 0, 'Makes DNA-sequencing and array instruments and the consumables used in genomic research and clinical testing.'],
+      ['BIO', 'Bio-Rad Laboratories, Inc. (Class A)', 'Life Sciences Tools & Services', 'N', '', 300, 27, 1.0, 0, 'Makes life-science research instruments such as droplet digital PCR systems, and clinical diagnostics products.'],
+      ['TFX', 'Teleflex Incorporated', 'Health Care Equipment', 'N', '', 120, 44, 1.0, 1.1, 'Makes single-use medical devices for vascular access, interventional cardiology, urology and surgery.'],
+      ['UTHR', 'United Therapeutics Corporation', 'Biotechnology', 'Q', '', 450, 45, 0.6, 0, 'Sells treatments for pulmonary arterial hypertension such as Tyvaso and Orenitram, and develops manufactured organs for transplant.'],
+      ['NBIX', 'Neurocrine Biosciences, Inc.', 'Biotechnology', 'Q', '', 140, 100, 0.4, 0, 'Sells Ingrezza for tardive dyskinesia and Crenessity for congenital adrenal hyperplasia, and develops neuroscience drugs.'],
+      ['ENSG', 'The Ensign Group, Inc.', 'Health Care Facilities', 'Q', '', 180, 58, 0.8, 0.1, 'Operates skilled-nursing, senior-living and rehabilitation facilities across the western and southern United States.'],
+      ['THC', 'Tenet Healthcare Corporation', 'Health Care Facilities', 'N', '', 200, 88, 1.5, 0, 'Operates acute-care hospitals and, through United Surgical Partners International, the largest US network of ambulatory surgery centers.'],
+      ['EHC', 'Encompass Health Corporation', 'Health Care Facilities', 'N', '', 120, 101, 0.8, 0.6, 'Operates the largest US network of inpatient rehabilitation hospitals.'],
+      ['MEDP', 'Medpace Holdings, Inc.', 'Life Sciences Tools & Services', 'Q', '', 550, 28, 1.3, 0, 'Contract research organization that runs clinical trials for small and midsize biotechnology and drug companies.'],
+      ['RPRX', 'Royalty Pharma plc', 'Pharmaceuticals', 'Q', '', 40, 430, 0.5, 2.2, 'Buys royalties on biopharmaceutical products, holding interests in drugs such as Trikafta, Tremfya and Evrysdi.'],
+      ['BMRN', 'BioMarin Pharmaceutical Inc.', 'Biotechnology', 'Q', '', 58, 192, 0.3, 0, 'Develops and sells medicines for rare genetic diseases, including Voxzogo for achondroplasia and enzyme-replacement therapies.'],
+    ],
+  ],
+  [
+    'Financials',
+    [
+      ['MKTX', 'MarketAxess Holdings Inc.', 'Financial Exchanges & Data', 'Q', '', 180, 37, 0.9, 1.7, 'Operates electronic trading platforms for corporate bonds and other fixed-income securities.'],
+      ['ZION', 'Zions Bancorporation, N.A.', 'Regional Banks', 'Q', '', 55, 148, 1.1, 3.2, 'Operates community banks under local brands in 11 western states, such as Zions Bank, Amegy Bank and California Bank & Trust.'],
+      ['EWBC', 'East West Bancorp, Inc.', 'Regional Banks', 'Q', '', 110, 138, 1.2, 2.2, 'California-based bank serving commercial and consumer clients, with a focus on business between the United States and Asia.'],
+      ['WAL', 'Western Alliance Bancorporation', 'Regional Banks', 'N', '', 85, 110, 1.4, 1.9, 'Phoenix-based commercial bank serving businesses nationwide, including mortgage warehouse lending and settlement services.'],
+      ['CFR', 'Cullen/Frost Bankers, Inc.', 'Regional Banks', 'N', '', 130, 64, 0.9, 3.0, 'Operates Frost Bank, a commercial and consumer bank across Texas.'],
+      ['WBS', 'Webster Financial Corporation', 'Regional Banks', 'N', '', 60, 168, 1.2, 2.7, 'Connecticut-based commercial bank that also runs HSA Bank, a large administrator of health savings accounts.'],
+      ['SF', 'Stifel Financial Corp.', 'Investment Banking & Brokerage', 'N', '', 120, 102, 1.1, 1.5, 'Provides wealth management, brokerage and investment banking services, chiefly to US clients.'],
+      ['EVR', 'Evercore Inc.', 'Investment Banking & Brokerage', 'N', '', 320, 39, 1.4, 1.0, 'Independent investment bank advising on mergers, restructurings and capital raising, with equity research and wealth management.'],
+      ['ALLY', 'Ally Financial Inc.', 'Consumer Finance', 'N', '', 40, 308, 1.2, 3.0, 'Digital bank that is one of the largest US auto lenders, with online deposits, corporate finance and insurance.'],
+      ['SOFI', 'SoFi Technologies, Inc.', 'Consumer Finance', 'Q', '', 27, 1200, 1.9, 0, 'Online bank offering student, personal and home loans, deposits and investing, plus the Galileo payments-technology platform.'],
+      ['KNSL', 'Kinsale Capital Group, Inc.', 'Property & Casualty Insurance', 'N', '', 420, 23.3, 0.8, 0.2, 'Writes excess and surplus lines insurance for hard-to-place small-business risks.'],
+      ['RGA', 'Reinsurance Group of America, Incorporated', 'Reinsurance', 'N', '', 200, 66, 0.8, 1.8, 'One of the largest life and health reinsurers, also reinsuring annuity and longevity risks.'],
+      ['UNM', 'Unum Group', 'Life & Health Insurance', 'N', '', 75, 172, 0.6, 2.3, 'Provides disability, life, accident and dental insurance, mostly through employers in the United States and the United Kingdom.'],
+      ['TW', 'Tradeweb Markets Inc.', 'Financial Exchanges & Data', 'Q', '', 110, 236, 0.8, 0.4, 'Operates electronic marketplaces for trading government and corporate bonds, swaps, ETFs and mortgage securities.'],
+    ],
+  ],
+  [
+    'Consumer Discretionary',
+    [
+      ['LKQ', 'LKQ Corporation', 'Distributors', 'Q', '', 32, 258, 1.0, 3.7, 'Distributes alternative and recycled auto parts for collision and mechanical repair in North America and Europe.'],
+      ['MHK', 'Mohawk Industries, Inc.', 'Home Furnishings', 'N', '', 110, 62, 1.3, 0, 'The world\'s largest flooring maker, producing carpet, rugs, ceramic tile, laminate, wood and vinyl flooring.'],
+      ['BWA', 'BorgWarner Inc.', 'Automotive Parts & Equipment', 'N', '', 42, 215, 1.1, 1.6, 'Supplies turbochargers, drivetrain components and electric-vehicle propulsion systems to automakers.'],
+      ['CZR', 'Caesars Entertainment, Inc.', 'Casinos & Gaming', 'Q', '', 24, 205, 2.0, 0, 'Operates Caesars Palace and other casino resorts in Las Vegas and regional US markets, plus the Caesars Sportsbook online business.'],
+      ['VFC', 'V.F. Corporation', 'Apparel, Accessories & Luxury Goods', 'N', '', 15, 390, 1.5, 2.4, 'Owns outdoor and lifestyle apparel and footwear brands including The North Face, Vans and Timberland.'],
+      ['TOL', 'Toll Brothers, Inc.', 'Homebuilding', 'N', '', 135, 97, 1.4, 0.7, 'Builds luxury homes and communities in more than 20 states.'],
+      ['DKS', 'DICK\'S Sporting Goods, Inc.', 'Other Specialty Retail', 'N', '', 210, 80, 1.2, 2.3, 'The largest US sporting-goods retailer, which bought Foot Locker in 2025.'],
+      ['BURL', 'Burlington Stores, Inc.', 'Apparel Retail', 'N', '', 280, 63, 1.1, 0, 'Off-price retailer selling discounted apparel, footwear and home goods in more than 1,100 stores.'],
+      ['WING', 'Wingstop Inc.', 'Restaurants', 'Q', '', 260, 28, 1.2, 0.4, 'Franchises Wingstop chicken-wing restaurants, with more than 2,500 locations worldwide.'],
+      ['TXRH', 'Texas Roadhouse, Inc.', 'Restaurants', 'Q', '', 175, 66, 0.9, 1.6, 'Operates and franchises Texas Roadhouse steakhouses and Bubba\'s 33 and Jaggers restaurants.'],
+      ['CROX', 'Crocs, Inc.', 'Footwear', 'Q', '', 85, 53, 1.5, 0, 'Sells Crocs clogs and sandals and HEYDUDE casual shoes worldwide.'],
+      ['MUSA', 'Murphy USA Inc.', 'Automotive Retail', 'N', '', 400, 19.5, 0.6, 0.5, 'Operates about 1,800 low-price gas stations and convenience stores, mostly near Walmart supercenters.'],
+      ['MELI', 'MercadoLibre, Inc.', 'Broadline Retail', 'Q', 'D', 2100, 50.7, 1.4, 0, 'Runs Latin America\'s largest e-commerce marketplace and the Mercado Pago fintech platform, across Brazil, Mexico, Argentina and beyond.'],
+      ['RIVN', 'Rivian Automotive, Inc.', 'Automobile Manufacturers', 'Q', '', 15, 1220, 2.0, 0, 'Makes the R1T electric pickup, the R1S SUV and electric delivery vans, and runs a software joint venture with Volkswagen.'],
+    ],
+  ],
+  [
+    'Communication Services',
+    [
+      ['ROKU', 'Roku, Inc.', 'Movies & Entertainment', 'Q', '', 100, 146, 2.0, 0, 'Runs the Roku streaming platform and operating system used on TVs and players, earning most of its revenue from advertising.'],
+      ['PINS', 'Pinterest, Inc.', 'Interactive Media & Services', 'N', '', 30, 680, 1.0, 0, 'Runs Pinterest, a visual discovery and shopping platform used by about 600 million people a month, funded by advertising.'],
+      ['SNAP', 'Snap Inc.', 'Interactive Media & Services', 'N', '', 8, 1700, 1.3, 0, 'Runs the Snapchat camera and messaging app, funded mainly by advertising and Snapchat+ subscriptions.'],
+      ['RDDT', 'Reddit, Inc.', 'Interactive Media & Services', 'N', '', 200, 190, 2.2, 0, 'Runs Reddit, a network of user communities, earning revenue from advertising and data-licensing deals with AI companies.'],
+      ['NYT', 'The New York Times Company', 'Publishing', 'N', '', 60, 163, 0.8, 1.2, 'Publishes The New York Times, with more than 11 million subscribers to its news, Games, Cooking, Wirecutter and The Athletic.'],
+      ['NXST', 'Nexstar Media Group, Inc.', 'Broadcasting', 'Q', '', 200, 30, 1.0, 3.7, 'The largest US owner of local television stations, and owner of The CW network and NewsNation.'],
+      ['SIRI', 'Sirius XM Holdings Inc.', 'Cable & Satellite', 'Q', '', 22, 337, 1.0, 4.9, 'Provides the SiriusXM satellite radio service in North America and owns the Pandora streaming service and podcast businesses.'],
+      ['WMG', 'Warner Music Group Corp.', 'Movies & Entertainment', 'Q', '', 30, 520, 1.1, 2.4, 'Records and publishes music through labels such as Atlantic, Warner Records and Elektra and its Warner Chappell publishing arm.'],
+    ],
+  ],
+  [
+    'Industrials',
+    [
+      ['AAL', 'American Airlines Group Inc.', 'Passenger Airlines', 'Q', '', 14, 660, 1.5, 0, 'Operates American Airlines, the world\'s largest airline by fleet size, with hubs in Dallas/Fort Worth, Charlotte and Chicago.'],
+      ['CW', 'Curtiss-Wright Corporation', 'Aerospace & Defense', 'N', '', 550, 37.5, 1.0, 0.2, 'Supplies engineered components and systems for defense electronics, naval nuclear propulsion, commercial nuclear power and aerospace.'],
+      ['BWXT', 'BWX Technologies, Inc.', 'Aerospace & Defense', 'N', '', 180, 91, 0.8, 0.6, 'Makes nuclear reactors and fuel for US Navy submarines and aircraft carriers, plus commercial nuclear components and medical isotopes.'],
+      ['WWD', 'Woodward, Inc.', 'Aerospace & Defense', 'Q', '', 280, 60, 1.1, 0.4, 'Designs fuel, combustion and motion-control systems for aircraft engines, airframes and industrial turbines.'],
+      ['RBC', 'RBC Bearings Incorporated', 'Industrial Machinery & Supplies & Components', 'N', '', 420, 31.5, 1.1, 0, 'Makes precision bearings, gearing and engineered components for aerospace, defense and industrial markets.'],
+      ['ITT', 'ITT Inc.', 'Industrial Machinery & Supplies & Components', 'N', '', 180, 79, 1.3, 0.8, 'Makes engineered pumps, valves, connectors and brake pads for transportation, energy and industrial customers.'],
+      ['CSL', 'Carlisle Companies Incorporated', 'Building Products', 'N', '', 340, 43, 1.0, 1.3, 'Makes commercial roofing, insulation and waterproofing products for buildings.'],
+      ['OC', 'Owens Corning', 'Building Products', 'N', '', 130, 84, 1.3, 2.2, 'Makes roofing shingles, insulation and doors for residential and commercial construction.'],
+      ['SAIA', 'Saia, Inc.', 'Cargo Ground Transportation', 'Q', '', 300, 26.7, 1.8, 0, 'Less-than-truckload trucking carrier operating about 210 terminals across the continental United States.'],
+      ['XPO', 'XPO, Inc.', 'Cargo Ground Transportation', 'N', '', 140, 118, 2.0, 0, 'One of the largest North American less-than-truckload carriers, with a European transportation business.'],
+      ['KNX', 'Knight-Swift Transportation Holdings Inc.', 'Cargo Ground Transportation', 'N', '', 48, 162, 1.1, 1.5, 'The largest US truckload carrier, also providing less-than-truckload, intermodal and logistics services.'],
+      ['ACM', 'AECOM', 'Construction & Engineering', 'N', '', 110, 132, 1.0, 1.0, 'Provides design, engineering, consulting and program-management services for transportation, water and other infrastructure.'],
+      ['MTZ', 'MasTec, Inc.', 'Construction & Engineering', 'N', '', 200, 79, 1.6, 0, 'Builds infrastructure for electric transmission, power generation, pipelines, communications and civil projects.'],
+      ['WSO', 'Watsco, Inc.', 'Trading Companies & Distributors', 'N', '', 380, 40, 0.9, 3.2, 'The largest US distributor of heating, air-conditioning and refrigeration equipment, parts and supplies.'],
+    ],
+  ],
+  [
+    'Consumer Staples',
+    [
+      ['CELH', 'Celsius Holdings, Inc.', 'Soft Drinks & Non-alcoholic Beverages', 'Q', '', 45, 258, 1.7, 0, 'Sells Celsius, Alani Nu and Rockstar energy drinks, distributed in the United States mainly by PepsiCo.'],
+      ['BJ', 'BJ\'s Wholesale Club Holdings, Inc.', 'Consumer Staples Merchandise Retail', 'N', '', 95, 132, 0.4, 0, 'Operates about 250 membership warehouse clubs, mainly in the eastern United States.'],
+      ['USFD', 'US Foods Holding Corp.', 'Food Distributors', 'N', '', 80, 225, 1.0, 0, 'Distributes food and supplies to about 250,000 restaurants, hospitals, hotels and other foodservice customers.'],
+      ['PFGC', 'Performance Food Group Company', 'Food Distributors', 'N', '', 100, 156, 1.1, 0, 'Distributes food and related products to restaurants, convenience stores, vending operators and other foodservice customers.'],
+      ['SFM', 'Sprouts Farmers Market, Inc.', 'Food Retail', 'Q', '', 90, 98, 0.6, 0, 'Operates about 450 grocery stores focused on fresh, natural and organic foods.'],
+      ['ACI', 'Albertsons Companies, Inc.', 'Food Retail', 'N', '', 19, 560, 0.5, 3.2, 'Operates about 2,250 supermarkets under banners such as Albertsons, Safeway, Vons and Jewel-Osco.'],
+      ['INGR', 'Ingredion Incorporated', 'Agricultural Products & Services', 'N', '', 115, 64, 0.7, 2.8, 'Makes starches, sweeteners and texturizing ingredients from corn, tapioca and other plants for food and industrial customers.'],
+      ['COKE', 'Coca-Cola Consolidated, Inc.', 'Soft Drinks & Non-alcoholic Beverages', 'Q', '', 120, 87, 0.7, 0.9, 'The largest Coca-Cola bottler in the United States, serving 14 states and Washington, D.C.'],
+      ['ELF', 'e.l.f. Beauty, Inc.', 'Personal Care Products', 'N', '', 85, 59, 1.6, 0, 'Sells affordable cosmetics and skin care under the e.l.f., Naturium and rhode brands.'],
+    ],
+  ],
+  [
+    'Energy',
+    [
+      ['AR', 'Antero Resources Corporation', 'Oil & Gas Exploration & Production', 'N', '', 35, 310, 0.9, 0, 'Produces natural gas and natural-gas liquids from the Marcellus and Utica shales in West Virginia and Ohio.'],
+      ['RRC', 'Range Resources Corporation', 'Oil & Gas Exploration & Production', 'N', '', 37, 238, 0.8, 1.0, 'Produces natural gas and natural-gas liquids in the Marcellus Shale of southwestern Pennsylvania.'],
+      ['OVV', 'Ovintiv Inc.', 'Oil & Gas Exploration & Production', 'N', '', 40, 258, 1.4, 3.0, 'Produces oil and natural gas in the Permian and Anadarko basins and in Canada\'s Montney formation.'],
+      ['CHRD', 'Chord Energy Corporation', 'Oil & Gas Exploration & Production', 'Q', '', 100, 58, 1.0, 5.2, 'The largest oil producer in the Williston Basin of North Dakota.'],
+      ['DTM', 'DT Midstream, Inc.', 'Oil & Gas Storage & Transportation', 'N', '', 110, 102, 0.7, 3.0, 'Owns natural-gas pipelines, storage and gathering systems serving the Haynesville, Appalachian and Midwest markets.'],
+      ['AM', 'Antero Midstream Corporation', 'Oil & Gas Storage & Transportation', 'N', '', 18, 478, 1.0, 5.0, 'Gathers, compresses and processes natural gas and supplies water services for Antero Resources in Appalachia.'],
+      ['WFRD', 'Weatherford International plc', 'Oil & Gas Equipment & Services', 'Q', '', 70, 72, 1.3, 1.4, 'Houston-based oilfield-services company providing drilling, completion, production and intervention services worldwide.'],
+      ['PR', 'Permian Resources Corporation', 'Oil & Gas Exploration & Production', 'N', '', 14, 800, 1.3, 4.3, 'Produces oil and gas from the Delaware Basin portion of the Permian in Texas and New Mexico.'],
+    ],
+  ],
+  [
+    'Utilities',
+    [
+      ['OGE', 'OGE Energy Corp.', 'Electric Utilities', 'N', '', 45, 202, 0.6, 3.8, 'Holding company of Oklahoma Gas and Electric, serving customers in Oklahoma and western Arkansas.'],
+      ['IDA', 'IDACORP, Inc.', 'Electric Utilities', 'N', '', 130, 54, 0.6, 2.7, 'Holding company of Idaho Power, a hydro-heavy electric utility in southern Idaho and eastern Oregon.'],
+      ['UGI', 'UGI Corporation', 'Gas Utilities', 'N', '', 35, 215, 0.9, 4.3, 'Distributes natural gas and electricity in Pennsylvania and sells propane through AmeriGas in the United States and Europe.'],
+      ['NFG', 'National Fuel Gas Company', 'Gas Utilities', 'N', '', 82, 90, 0.6, 2.6, 'Produces Appalachian natural gas through Seneca Resources and runs pipelines, storage and gas utilities in New York and Pennsylvania.'],
+      ['CWEN', 'Clearway Energy, Inc. (Class C)', 'Renewable Electricity', 'N', '', 32, 203, 0.9, 5.6, 'Owns contracted wind, solar, battery-storage and natural-gas power plants across the United States.'],
+      ['WTRG', 'Essential Utilities, Inc.', 'Water Utilities', 'N', '', 40, 283, 0.7, 3.4, 'Provides regulated water and wastewater service through Aqua in eight states and natural gas through Peoples in Pennsylvania.'],
+      ['SWX', 'Southwest Gas Holdings, Inc.', 'Gas Utilities', 'N', '', 78, 72, 0.6, 3.2, 'Distributes natural gas to about 2.2 million customers in Arizona, Nevada and California.'],
+    ],
+  ],
+  [
+    'Real Estate',
+    [
+      ['ELS', 'Equity LifeStyle Properties, Inc.', 'Single-Family Residential REITs', 'N', '', 62, 191, 0.7, 3.3, 'Owns manufactured-home communities, RV resorts and marinas, many in Florida and other retirement destinations.'],
+      ['AMH', 'American Homes 4 Rent', 'Single-Family Residential REITs', 'N', '', 33, 370, 0.8, 3.6, 'Owns and rents about 60,000 single-family homes in Sun Belt and Midwest suburbs, and builds new rental homes.'],
+      ['CUBE', 'CubeSmart', 'Self-Storage REITs', 'N', '', 38, 228, 0.9, 5.5, 'Owns and manages self-storage facilities across the United States.'],
+      ['REXR', 'Rexford Industrial Realty, Inc.', 'Industrial REITs', 'N', '', 40, 236, 1.0, 4.3, 'Owns industrial warehouses in infill Southern California.'],
+      ['EGP', 'EastGroup Properties, Inc.', 'Industrial REITs', 'N', '', 175, 53, 0.9, 3.4, 'Owns multitenant industrial distribution buildings in Sun Belt markets.'],
+      ['GLPI', 'Gaming and Leisure Properties, Inc.', 'Other Specialized REITs', 'Q', '', 45, 283, 0.8, 6.8, 'Owns casino properties leased to operators such as PENN Entertainment, Bally\'s and Caesars under long-term triple-net leases.'],
+      ['LAMR', 'Lamar Advertising Company', 'Other Specialized REITs', 'Q', '', 125, 102, 1.3, 5.0, 'Owns about 360,000 billboard, transit and airport advertising displays in the United States and Canada.'],
+      ['NNN', 'NNN REIT, Inc.', 'Retail REITs', 'N', '', 42, 189, 0.8, 5.6, 'Owns about 3,600 single-tenant retail properties leased on long-term net leases.'],
+      ['JLL', 'Jones Lang LaSalle Incorporated', 'Real Estate Services', 'N', '', 300, 47.5, 1.3, 0, 'Provides commercial real-estate leasing, capital markets, property and facility management and investment management worldwide.'],
+    ],
+  ],
+  [
+    'Materials',
+    [
+      ['CE', 'Celanese Corporation', 'Specialty Chemicals', 'N', '', 45, 109, 1.4, 0.3, 'Makes acetyl chemicals and engineered polymers used in paints, adhesives, textiles, cars and electronics.'],
+      ['RPM', 'RPM International Inc.', 'Specialty Chemicals', 'N', '', 110, 128, 0.9, 1.9, 'Makes specialty coatings, sealants and building materials under brands such as Rust-Oleum, DAP and Carboline.'],
+      ['AXTA', 'Axalta Coating Systems Ltd.', 'Specialty Chemicals', 'N', '', 30, 217, 1.2, 0, 'Makes automotive refinish, original-equipment and industrial coatings, and agreed in 2025 to merge with AkzoNobel.'],
+      ['RS', 'Reliance, Inc.', 'Steel', 'N', '', 290, 53, 0.9, 1.7, 'The largest North American metals service center, processing and distributing steel, aluminum and specialty metals.'],
+      ['ATR', 'AptarGroup, Inc.', 'Metal, Glass & Plastic Containers', 'N', '', 120, 66, 0.6, 1.5, 'Makes dispensing pumps, closures and drug-delivery devices for pharmaceutical, beauty and food packaging.'],
+      ['CCK', 'Crown Holdings, Inc.', 'Metal, Glass & Plastic Containers', 'N', '', 100, 116, 0.8, 1.0, 'Makes aluminum beverage cans, food cans and transit-packaging products worldwide.'],
+      ['GPK', 'Graphic Packaging Holding Company', 'Paper & Plastic Packaging Products & Materials', 'N', '', 17, 296, 0.8, 2.6, 'Makes paperboard and consumer packaging such as cartons and cups for food, beverage and consumer-goods companies.'],
+      ['EXP', 'Eagle Materials Inc.', 'Construction Materials', 'N', '', 230, 32.6, 1.1, 0.4, 'Produces cement, concrete, aggregates and gypsum wallboard in the US heartland.'],
+      ['AA', 'Alcoa Corporation', 'Aluminum', 'N', '', 45, 259, 2.0, 0.9, 'Mines bauxite and refines alumina and smelts aluminum in Australia, Brazil, Canada, Iceland, Norway, Spain and the United States.'],
+      ['RGLD', 'Royal Gold, Inc.', 'Gold', 'Q', '', 200, 84, 0.5, 0.9, 'Owns streams and royalties on gold, silver and copper mines, having acquired Sandstorm Gold and Horizon Copper in 2025.'],
+    ],
+  ],
+];
+
+// Companies domiciled outside the United States whose New York listing puts them in the NASDAQ 100.
+// They belong to no Russell index: the Russell US indexes hold US companies only.
+// prettier-ignore
+const foreignListings: Table = [
+  [
+    'Information Technology',
+    [
+      ['ASML', 'ASML Holding N.V.', 'Semiconductor Materials & Equipment', 'Q', 'D', 1000, 389, 1.3, 0.8, 'Dutch maker of the lithography systems that pattern chips, and the only supplier of extreme-ultraviolet (EUV) lithography machines.'],
+      ['ARM', 'Arm Holdings plc', 'Semiconductors', 'Q', 'D', 140, 1060, 2.2, 0, 'British designer of the Arm processor architecture and CPU cores licensed for smartphones, data centers, cars and PCs; majority-owned by SoftBank.'],
+      ['SHOP', 'Shopify Inc.', 'Internet Services & Infrastructure', 'Q', 'D', 150, 1300, 2.0, 0, 'Canadian provider of commerce software that lets merchants run online stores, point-of-sale systems and payments.'],
+    ],
+  ],
+  [
+    'Consumer Discretionary',
+    [
+      ['PDD', 'PDD Holdings Inc.', 'Broadline Retail', 'Q', 'D', 120, 1420, 0.6, 0, 'Runs the Pinduoduo e-commerce platform in China and the Temu marketplace abroad; its New York shares are American depositary shares.'],
+    ],
+  ],
+  [
+    'Industrials',
+    [
+      ['TRI', 'Thomson Reuters Corporation', 'Research & Consulting Services', 'Q', 'D', 160, 450, 0.6, 1.5, 'Canadian provider of legal, tax and accounting information and software such as Westlaw and Checkpoint, and owner of the Reuters news agency.'],
+      ['FER', 'Ferrovial SE', 'Construction & Engineering', 'Q', 'D', 60, 720, 0.9, 1.5, 'Dutch-domiciled, Spanish-founded developer and operator of toll roads such as Canada\'s 407 ETR and Texas managed lanes, and a global builder.'],
+    ],
+  ],
+  [
+    'Consumer Staples',
+    [
+      ['CCEP', 'Coca-Cola Europacific Partners PLC', 'Soft Drinks & Non-alcoholic Beverages', 'Q', 'D', 90, 460, 0.7, 2.8, 'British-based bottler of Coca-Cola products in Western Europe, Australia, New Zealand, Indonesia and the Philippines.'],
+    ],
+  ],
+];
+
+const venues = { N: 'NYSE', Q: 'NASDAQ', C: 'Cboe BZX' } as const;
+
+/** A table's companies, members of `memberOf` and of the indexes their flags name. */
+function expand(table: Table, memberOf: readonly IndexName[]): Company[] {
   return table.flatMap(([sector, rows]) =>
     rows.map(
       ([
@@ -725,17 +1075,17 @@ function expand(table: Table, group: 'S&P 500' | 'Russell 2000'): Company[] {
         dividendYield,
         description,
       ]) => {
-        const indexes: IndexName[] = [group];
-        if (flags.includes('X')) indexes.push('S&P 100');
-        if (flags.includes('D')) indexes.push('NASDAQ 100');
-        if (group === 'S&P 500') indexes.push('Russell 1000');
+        const held = new Set<IndexName>(memberOf);
+        if (flags.includes('X')) held.add('S&P 100');
+        if (flags.includes('D')) held.add('NASDAQ 100');
         return {
           ticker,
           name,
           sector,
           industry,
-          exchange: exchange === 'N' ? 'NYSE' : 'NASDAQ',
-          indexes,
+          exchange: venues[exchange],
+          // In the contract's order of the indexes, whatever the table.
+          indexes: indexNames.filter((index) => held.has(index)),
           price,
           sharesOutstanding,
           beta,
@@ -748,8 +1098,10 @@ function expand(table: Table, group: 'S&P 500' | 'Russell 2000'): Company[] {
 }
 
 export const companies: readonly Company[] = [
-  ...expand(sp500, 'S&P 500'),
-  ...expand(russell2000, 'Russell 2000'),
+  ...expand(sp500, ['S&P 500', 'Russell 1000']),
+  ...expand(russell1000MidCaps, ['Russell 1000']),
+  ...expand(russell2000, ['Russell 2000']),
+  ...expand(foreignListings, []),
 ];
 
 export const sectorEtf: Record<GicsSector, string> = {
@@ -858,4 +1210,255 @@ export function companyByTicker(t: string): Company | undefined {
 /** Looks a fund up by ticker, ignoring case and surrounding space. */
 export function fundByTicker(t: string): Fund | undefined {
   return fundIndex.get(t.trim().toUpperCase());
+}
+
+// ---- dated memberships ----
+
+/** The day each S&P 500 member joined the index, as the public constituents list ("Date added") gives it. */
+// prettier-ignore
+const sp500Added: Readonly<Record<string, string>> = {
+  A: '2000-06-05', AAPL: '1982-11-30', ABBV: '2012-12-31', ABNB: '2023-09-18', ABT: '1957-03-04', ACGL: '2022-11-01',
+  ACN: '2011-07-06', ADBE: '1997-05-05', ADI: '1999-10-12', ADM: '1957-03-04', ADP: '1981-03-31', ADSK: '1989-12-01',
+  AEE: '1991-09-19', AEP: '1957-03-04', AES: '1998-10-02', AFL: '1999-05-28', AIG: '1980-03-31', AIZ: '2007-04-10',
+  AJG: '2016-05-31', AKAM: '2007-07-12', ALB: '2016-07-01', ALGN: '2017-06-19', ALL: '1995-07-13', ALLE: '2013-12-02',
+  AMAT: '1995-03-16', AMCR: '2019-06-07', AMD: '2017-03-20', AME: '2013-09-23', AMGN: '1992-01-02', AMP: '2005-10-03',
+  AMT: '2007-11-19', AMZN: '2005-11-18', ANET: '2018-08-28', AON: '1996-04-23', AOS: '2017-07-26', APA: '1997-07-28',
+  APD: '1985-04-30', APH: '2008-09-30', APO: '2024-12-23', APP: '2025-09-22', APTV: '2012-12-24', ARE: '2017-03-20',
+  ARES: '2025-12-11', ATO: '2019-02-15', AVB: '2007-01-10', AVGO: '2014-05-08', AVY: '1987-12-31', AWK: '2016-03-04',
+  AXON: '2023-05-04', AXP: '1976-06-30', AZO: '1997-01-02', BA: '1957-03-04', BAC: '1976-06-30', BALL: '1984-10-31',
+  BAX: '1972-09-30', BBY: '1999-06-29', BDX: '1972-09-30', BEN: '1998-04-30', 'BF.B': '1982-10-31', BG: '2023-03-15',
+  BIIB: '2003-11-13', BKNG: '2009-11-06', BKR: '2017-07-07', BLDR: '2023-12-18', BLK: '2011-04-04', BMY: '1957-03-04',
+  BNY: '1995-03-31', BR: '2018-06-18', 'BRK.B': '2010-02-16', BRO: '2021-09-20', BSX: '1995-02-24', BX: '2023-09-18',
+  BXP: '2006-04-03', C: '1988-05-31', CAH: '1997-05-27', CARR: '2020-04-03', CASY: '2026-04-09', CAT: '1957-03-04',
+  CB: '2010-07-15', CBOE: '2017-03-01', CBRE: '2006-11-10', CCI: '2012-03-14', CCL: '1998-12-22', CDNS: '2017-09-18',
+  CDW: '2019-09-23', CEG: '2022-02-02', CF: '2008-08-27', CFG: '2016-01-29', CHD: '2015-12-29', CHRW: '2007-03-02',
+  CHTR: '2016-09-08', CI: '1976-06-30', CIEN: '2026-02-09', CINF: '1997-12-18', CL: '1957-03-04', CLX: '1969-03-31',
+  CMCSA: '2002-11-19', CME: '2006-08-11', CMG: '2011-04-28', CMI: '1965-03-31', CMS: '1957-03-04', CNC: '2016-03-30',
+  CNP: '1985-07-31', COF: '1998-07-01', COHR: '2026-03-23', COIN: '2025-05-19', COO: '2016-09-23', COP: '1957-03-04',
+  COR: '2001-08-30', COST: '1993-10-01', CPAY: '2018-06-20', CPRT: '2018-07-02', CPT: '2022-04-04', CRH: '2025-12-22',
+  CRL: '2021-05-14', CRM: '2008-09-15', CRWD: '2024-06-24', CSCO: '1993-12-01', CSGP: '2022-09-19', CSX: '1957-03-04',
+  CTAS: '2001-03-01', CTSH: '2006-11-17', CTVA: '2019-06-03', CVNA: '2025-12-22', CVS: '1957-03-04', CVX: '1957-03-04',
+  D: '2016-11-30', DAL: '2013-09-11', DASH: '2025-03-24', DD: '2019-06-03', DDOG: '2025-07-09', DE: '1957-03-04',
+  DECK: '2024-03-18', DELL: '2024-09-23', DG: '2012-12-03', DGX: '2002-12-12', DHI: '2005-06-22', DHR: '1998-11-18',
+  DIS: '1976-06-30', DLR: '2016-05-18', DLTR: '2011-12-19', DOC: '2008-03-31', DOV: '1985-10-31', DOW: '2019-04-01',
+  DPZ: '2020-05-12', DRI: '1995-05-31', DTE: '1957-03-04', DUK: '1976-06-30', DVA: '2008-07-31', DVN: '2000-08-30',
+  DXCM: '2020-05-12', EBAY: '2002-07-22', ECHO: '2026-03-23', ECL: '1989-01-31', ED: '1957-03-04', EFX: '1997-06-19',
+  EG: '2017-06-19', EIX: '1957-03-04', EL: '2006-01-05', ELV: '2002-07-25', EME: '2025-09-22', EMR: '1965-03-31',
+  EOG: '2000-11-02', EQIX: '2015-03-20', EQR: '2001-12-03', EQT: '2022-10-03', ERIE: '2024-09-23', ES: '2009-07-24',
+  ESS: '2014-04-02', ETN: '1957-03-04', ETR: '1957-03-04', EVRG: '2018-06-05', EW: '2011-04-01', EXC: '1957-03-04',
+  EXE: '2025-03-24', EXPD: '2007-10-10', EXPE: '2007-10-02', EXR: '2016-01-19', F: '1957-03-04', FANG: '2018-12-03',
+  FAST: '2008-09-15', FCX: '2011-07-01', FDS: '2021-12-20', FDX: '1980-12-31', FDXF: '2026-06-01', FE: '1997-11-28',
+  FERG: '2026-08-05', FFIV: '2010-12-20', FICO: '2023-03-20', FIS: '2006-11-10', FISV: '2001-04-02', FITB: '1996-03-29',
+  FIX: '2025-12-22', FLEX: '2026-06-22', FOX: '2019-03-19', FOXA: '2019-03-19', FRT: '2016-02-01', FSLR: '2022-12-19',
+  FTNT: '2018-10-11', FTV: '2016-07-01', GD: '1957-03-04', GDDY: '2024-06-24', GE: '1957-03-04', GEHC: '2023-01-04',
+  GEN: '2003-03-25', GEV: '2024-04-02', GILD: '2004-07-01', GIS: '1957-03-04', GL: '1989-04-30', GLW: '1995-02-27',
+  GM: '2013-06-06', GNRC: '2021-03-22', GOOG: '2014-04-03', GOOGL: '2006-04-03', GPC: '1973-12-31', GPN: '2016-04-25',
+  GRMN: '2012-12-12', GS: '2002-07-22', GWW: '1981-06-30', HAL: '1957-03-04', HAS: '1984-09-30', HBAN: '1997-08-28',
+  HCA: '2015-01-27', HD: '1988-03-31', HIG: '1957-03-04', HII: '2018-01-03', HLT: '2017-06-19', HON: '1957-03-04',
+  HONA: '2026-06-29', HOOD: '2025-09-22', HPE: '2015-11-02', HPQ: '1974-12-31', HRL: '2009-03-04', HSIC: '2015-03-17',
+  HST: '2007-03-20', HSY: '1957-03-04', HUBB: '2023-10-18', HUM: '2012-12-10', HWM: '2016-10-21', IBKR: '2025-08-28',
+  IBM: '1957-03-04', ICE: '2007-09-26', IDXX: '2017-01-05', IEX: '2019-08-09', IFF: '1976-03-31', INCY: '2017-02-28',
+  INTC: '1976-12-31', INTU: '2000-12-05', INVH: '2022-09-19', IP: '1957-03-04', IQV: '2017-08-29', IR: '2020-03-03',
+  IRM: '2009-01-06', ISRG: '2008-06-02', IT: '2017-04-05', ITW: '1986-02-28', IVZ: '2008-08-21', J: '2007-10-26',
+  JBHT: '2015-07-01', JBL: '2023-12-18', JCI: '2010-08-27', JKHY: '2018-11-13', JNJ: '1973-06-30', JPM: '1975-06-30',
+  KDP: '2022-06-21', KEY: '1994-03-01', KEYS: '2018-11-06', KHC: '2015-07-06', KIM: '2006-04-04', KKR: '2024-06-24',
+  KLAC: '1997-09-30', KMB: '1957-03-04', KMI: '2012-05-25', KO: '1957-03-04', KR: '1957-03-04', KVUE: '2023-08-25',
+  L: '1995-05-31', LDOS: '2019-08-09', LEN: '2005-10-04', LH: '2004-11-01', LHX: '2008-09-22', LII: '2024-12-23',
+  LIN: '1992-07-01', LITE: '2026-03-23', LLY: '1970-12-31', LMT: '1957-03-04', LNT: '2016-07-01', LOW: '1984-02-29',
+  LRCX: '2012-06-29', LULU: '2023-10-18', LUV: '1994-07-01', LVS: '2019-10-03', LYB: '2012-09-05', LYV: '2019-12-23',
+  MA: '2008-07-18', MAA: '2016-12-02', MAR: '1998-05-29', MAS: '1981-06-30', MCD: '1970-06-30', MCHP: '2007-09-07',
+  MCK: '1999-01-13', MCO: '1998-07-01', MDLZ: '2012-10-02', MDT: '1986-10-31', MET: '2000-12-11', META: '2013-12-23',
+  MGM: '2017-07-26', MKC: '2003-03-20', MLM: '2014-07-02', MMM: '1957-03-04', MNST: '2012-06-28', MO: '1957-03-04',
+  MOS: '2011-09-26', MPC: '2011-07-01', MPWR: '2021-02-12', MRK: '1957-03-04', MRNA: '2021-07-21', MRSH: '1987-08-31',
+  MRVL: '2026-06-22', MS: '1993-07-29', MSCI: '2018-04-04', MSFT: '1994-06-01', MSI: '1957-03-04', MTB: '2004-02-23',
+  MTD: '2016-09-06', MU: '1994-09-27', NCLH: '2017-10-13', NDAQ: '2008-10-22', NDSN: '2022-02-15', NEE: '1976-06-30',
+  NEM: '1969-06-30', NFLX: '2010-12-20', NI: '2000-11-02', NKE: '1988-11-30', NOC: '1957-03-04', NOW: '2019-11-21',
+  NRG: '2010-01-29', NSC: '1957-03-04', NTAP: '1999-06-25', NTRS: '1998-01-30', NUE: '1985-04-30', NVDA: '2001-11-30',
+  NVR: '2019-09-26', NWS: '2015-09-18', NWSA: '2013-08-01', NXPI: '2021-03-22', O: '2015-04-07', ODFL: '2019-12-09',
+  OKE: '2010-03-15', OMC: '1997-12-31', ON: '2022-06-21', ORCL: '1989-08-31', ORLY: '2009-03-27', OTIS: '2020-04-03',
+  OXY: '1957-03-04', PANW: '2023-06-20', PAYX: '1998-10-01', PCAR: '1980-12-31', PCG: '2022-10-03', PEG: '1957-03-04',
+  PEP: '1957-03-04', PFE: '1957-03-04', PFG: '2002-07-22', PG: '1957-03-04', PGR: '1997-08-04', PH: '1985-11-30',
+  PHM: '1984-04-30', PKG: '2017-07-26', PLD: '2003-07-17', PLTR: '2024-09-23', PM: '2008-03-31', PNC: '1988-04-30',
+  PNR: '2012-10-01', PNW: '1999-10-04', PODD: '2023-03-15', PPG: '1957-03-04', PPL: '2001-10-01', PRU: '2002-07-22',
+  PSA: '2005-08-19', PSKY: '1994-09-30', PSX: '2012-05-01', PTC: '2021-04-20', PWR: '2009-07-01', PYPL: '2015-07-20',
+  Q: '2025-11-03', QCOM: '1999-07-22', RCL: '2014-12-05', REG: '2017-03-02', REGN: '2013-05-01', RF: '1998-08-28',
+  RJF: '2017-03-20', RL: '2007-02-02', RMD: '2017-07-26', ROK: '2000-03-12', ROL: '2018-10-01', ROP: '2009-12-23',
+  ROST: '2009-12-21', RSG: '2008-12-05', RTX: '1957-03-04', RVTY: '1985-05-31', SBAC: '2017-09-01', SBUX: '2000-06-07',
+  SCHW: '1997-06-02', SHW: '1964-06-30', SJM: '2008-11-06', SLB: '1957-03-04', SMCI: '2024-03-18', SNA: '1982-09-30',
+  SNDK: '2025-11-28', SNPS: '2017-03-16', SO: '1957-03-04', SOLV: '2024-04-01', SPG: '2002-06-26', SPGI: '1957-03-04',
+  SRE: '2017-03-17', STE: '2019-12-23', STLD: '2022-12-22', STT: '2003-03-14', STX: '2012-07-02', STZ: '2005-07-01',
+  SW: '2024-07-08', SWK: '1982-09-30', SWKS: '2015-03-12', SYF: '2015-11-18', SYK: '2000-12-12', SYY: '1986-12-31',
+  T: '1983-11-30', TAP: '1976-06-30', TDG: '2016-06-03', TDY: '2020-06-22', TECH: '2021-08-30', TEL: '2011-10-17',
+  TER: '2020-09-21', TFC: '1997-12-04', TGT: '1976-12-31', TJX: '1985-09-30', TKO: '2025-03-24', TMO: '2004-08-03',
+  TMUS: '2019-07-15', TPL: '2024-11-26', TPR: '2004-09-01', TRGP: '2022-10-12', TRMB: '2021-01-21', TROW: '2019-07-29',
+  TRV: '2002-08-21', TSCO: '2014-01-24', TSLA: '2020-12-21', TSN: '2005-08-10', TT: '2010-11-17', TTD: '2025-07-18',
+  TTWO: '2018-03-19', TXN: '2001-03-12', TXT: '1978-12-31', TYL: '2020-06-22', UAL: '2015-09-03', UBER: '2023-12-18',
+  UDR: '2016-03-07', UHS: '2014-09-20', ULTA: '2016-04-18', UNH: '1994-07-01', UNP: '1957-03-04', UPS: '2002-07-22',
+  URI: '2014-09-20', USB: '1999-11-01', V: '2009-12-21', VEEV: '2026-05-07', VICI: '2022-06-08', VLO: '2002-12-20',
+  VLTO: '2023-10-02', VMC: '1999-06-30', VRSK: '2015-10-08', VRSN: '2006-02-01', VRT: '2026-03-23', VRTX: '2013-09-23',
+  VST: '2024-05-08', VTR: '2009-03-04', VTRS: '2004-04-23', VZ: '1983-11-30', WAB: '2019-02-27', WAT: '2002-01-02',
+  WBD: '2022-04-11', WDAY: '2024-12-23', WDC: '2009-07-01', WEC: '2008-10-31', WELL: '2009-01-30', WFC: '1976-06-30',
+  WM: '1998-08-31', WMB: '1975-03-31', WMT: '1982-08-31', WRB: '2019-12-05', WSM: '2025-03-24', WST: '2020-05-22',
+  WTW: '2016-01-05', WY: '1979-10-01', WYNN: '2008-11-14', XEL: '1957-03-04', XOM: '1957-03-04', XYL: '2011-11-01',
+  XYZ: '2025-07-23', YUM: '1997-10-06', ZBH: '2001-08-07', ZBRA: '2019-12-23', ZTS: '2013-06-21',
+};
+
+/**
+ * Where the record of a membership starts when its real entry day is not listed here: the index's
+ * reconstitution of 2020 (the Russell indexes in June, the NASDAQ 100 and the S&P 100 in December),
+ * before the five years the simulator replays. Such an `entered` is plausible, not the real day.
+ */
+const recordStart: Record<Exclude<IndexName, 'S&P 500'>, string> = {
+  'S&P 100': '2020-12-21',
+  'NASDAQ 100': '2020-12-21',
+  'Russell 1000': '2020-06-29',
+  'Russell 2000': '2020-06-29',
+};
+
+/**
+ * The first trading day of the companies listed since the record starts (initial offering, direct
+ * listing, spin-off, return from bankruptcy): they were members of nothing before it.
+ */
+// prettier-ignore
+const listedOn: Readonly<Record<string, string>> = {
+  PLTR: '2020-09-30', SNOW: '2020-09-16', CRC: '2020-10-27', CHRD: '2020-11-20', DASH: '2020-12-09', ABNB: '2020-12-10',
+  EXE: '2021-02-10', FERG: '2021-03-08', COIN: '2021-04-14', APP: '2021-04-15', GPOR: '2021-05-18', SOFI: '2021-06-01',
+  WFRD: '2021-06-01', DTM: '2021-07-01', HOOD: '2021-07-29', SLVM: '2021-10-01', GFS: '2021-10-28', RIVN: '2021-11-10',
+  CEG: '2022-02-02', GEHC: '2023-01-04', KVUE: '2023-05-04', TKO: '2023-09-12', VLTO: '2023-10-02', WS: '2023-12-01',
+  RDDT: '2024-03-21', SOLV: '2024-04-01', GEV: '2024-04-02', SW: '2024-07-08', SNDK: '2025-02-24', Q: '2025-11-03',
+  FDXF: '2026-06-01', HONA: '2026-06-29',
+};
+
+type DatedMembership = readonly [ticker: string, index: IndexName, entered: string, left: string | null];
+
+/**
+ * Memberships whose days are known: the changes of the last years (effective days, before the open)
+ * and the past memberships of companies still listed. An entry day before 2021 is the real one where
+ * known, else plausible.
+ */
+// prettier-ignore
+const datedMemberships: readonly DatedMembership[] = [
+  // S&P 500: members that left, now Russell 1000 mid caps (their entry days are plausible).
+  ['ZION', 'S&P 500', '2001-06-22', '2024-03-18'],
+  ['VFC', 'S&P 500', '1979-07-01', '2024-04-03'],
+  ['ILMN', 'S&P 500', '2015-11-19', '2024-06-24'],
+  ['AAL', 'S&P 500', '2015-03-23', '2024-09-23'],
+  ['BIO', 'S&P 500', '2020-06-22', '2024-09-23'],
+  ['BWA', 'S&P 500', '2011-12-19', '2025-03-24'],
+  ['TFX', 'S&P 500', '2019-01-18', '2025-03-24'],
+  ['CE', 'S&P 500', '2018-12-24', '2025-03-24'],
+  ['MKTX', 'S&P 500', '2019-07-01', '2025-09-22'],
+  ['CZR', 'S&P 500', '2021-03-22', '2025-09-22'],
+  ['LKQ', 'S&P 500', '2016-05-23', '2025-12-22'],
+  ['MHK', 'S&P 500', '2013-12-23', '2025-12-22'],
+  // S&P 100, 2025-03-24: Palantir, Intuitive Surgical and ServiceNow for Dow, Kraft Heinz and Ford;
+  // 2025-09-22: Uber for Charter.
+  ['PLTR', 'S&P 100', '2025-03-24', null],
+  ['ISRG', 'S&P 100', '2025-03-24', null],
+  ['NOW', 'S&P 100', '2025-03-24', null],
+  ['DOW', 'S&P 100', '2019-04-02', '2025-03-24'],
+  ['KHC', 'S&P 100', '2015-07-06', '2025-03-24'],
+  ['F', 'S&P 100', recordStart['S&P 100'], '2025-03-24'],
+  ['UBER', 'S&P 100', '2025-09-22', null],
+  ['CHTR', 'S&P 100', '2017-09-01', '2025-09-22'],
+  // NASDAQ 100: 2017-12-18 reconstitution.
+  ['ASML', 'NASDAQ 100', '2017-12-18', null],
+  ['CDNS', 'NASDAQ 100', '2017-12-18', null],
+  ['SNPS', 'NASDAQ 100', '2017-12-18', null],
+  ['WDAY', 'NASDAQ 100', '2017-12-18', null],
+  // 2019-12-23 and 2021-12-20 reconstitutions.
+  ['CPRT', 'NASDAQ 100', '2019-12-23', null],
+  ['CDW', 'NASDAQ 100', '2019-12-23', '2021-12-20'],
+  ['ABNB', 'NASDAQ 100', '2021-12-20', null],
+  ['DDOG', 'NASDAQ 100', '2021-12-20', null],
+  ['FTNT', 'NASDAQ 100', '2021-12-20', null],
+  ['PANW', 'NASDAQ 100', '2021-12-20', null],
+  ['ZS', 'NASDAQ 100', '2021-12-20', null],
+  // 2022-12-19 reconstitution.
+  ['BKR', 'NASDAQ 100', '2022-12-19', null],
+  ['CSGP', 'NASDAQ 100', '2022-12-19', null],
+  ['FANG', 'NASDAQ 100', '2022-12-19', null],
+  ['WBD', 'NASDAQ 100', '2022-12-19', null],
+  ['GFS', 'NASDAQ 100', '2022-12-19', '2025-12-22'],
+  ['SWKS', 'NASDAQ 100', recordStart['NASDAQ 100'], '2022-12-19'],
+  ['VRSN', 'NASDAQ 100', recordStart['NASDAQ 100'], '2022-12-19'],
+  // 2023-12-18 reconstitution.
+  ['CCEP', 'NASDAQ 100', '2023-12-18', null],
+  ['DASH', 'NASDAQ 100', '2023-12-18', null],
+  ['ROP', 'NASDAQ 100', '2023-12-18', null],
+  ['CDW', 'NASDAQ 100', '2023-12-18', '2025-12-22'],
+  ['MDB', 'NASDAQ 100', '2023-12-18', '2025-05-19'],
+  ['ALGN', 'NASDAQ 100', recordStart['NASDAQ 100'], '2023-12-18'],
+  ['EBAY', 'NASDAQ 100', recordStart['NASDAQ 100'], '2023-12-18'],
+  // 2024: Arm for Sirius XM (06-24), Super Micro for Walgreens (07-22); reconstitution of 12-23.
+  ['ARM', 'NASDAQ 100', '2024-06-24', null],
+  ['SIRI', 'NASDAQ 100', recordStart['NASDAQ 100'], '2024-06-24'],
+  ['SMCI', 'NASDAQ 100', '2024-07-22', '2024-12-23'],
+  ['AXON', 'NASDAQ 100', '2024-12-23', null],
+  ['MSTR', 'NASDAQ 100', '2024-12-23', null],
+  ['PLTR', 'NASDAQ 100', '2024-12-23', null],
+  ['ILMN', 'NASDAQ 100', recordStart['NASDAQ 100'], '2024-12-23'],
+  ['MRNA', 'NASDAQ 100', recordStart['NASDAQ 100'], '2024-12-23'],
+  // 2025: Shopify for MongoDB (05-19), Thomson Reuters for Ansys (07-28); reconstitution of 12-22.
+  ['SHOP', 'NASDAQ 100', '2025-05-19', null],
+  ['TRI', 'NASDAQ 100', '2025-07-28', null],
+  ['ALNY', 'NASDAQ 100', '2025-12-22', null],
+  ['FER', 'NASDAQ 100', '2025-12-22', null],
+  ['INSM', 'NASDAQ 100', '2025-12-22', null],
+  ['MPWR', 'NASDAQ 100', '2025-12-22', null],
+  ['STX', 'NASDAQ 100', '2025-12-22', null],
+  ['WDC', 'NASDAQ 100', '2025-12-22', null],
+  ['BIIB', 'NASDAQ 100', recordStart['NASDAQ 100'], '2025-12-22'],
+  ['LULU', 'NASDAQ 100', recordStart['NASDAQ 100'], '2025-12-22'],
+  ['ON', 'NASDAQ 100', recordStart['NASDAQ 100'], '2025-12-22'],
+  ['TTD', 'NASDAQ 100', recordStart['NASDAQ 100'], '2025-12-22'],
+  // 2026-01-20: Walmart, newly listed on Nasdaq, for AstraZeneca.
+  ['WMT', 'NASDAQ 100', '2026-01-20', null],
+  // Russell 1000: Atlassian, domiciled in the United States since 2022, from the 2023 reconstitution.
+  ['TEAM', 'Russell 1000', '2023-06-26', null],
+];
+
+const datedByTicker = new Map<string, DatedMembership[]>();
+for (const membership of datedMemberships) {
+  const [ticker] = membership;
+  datedByTicker.set(ticker, [...(datedByTicker.get(ticker) ?? []), membership]);
+}
+
+const later = (a: string, b: string | undefined) => (b !== undefined && b > a ? b : a);
+
+/**
+ * A company's memberships with their days, oldest first: the dated ones listed above, and for each
+ * index it belongs to today without a listed entry, one entered on its S&P 500 day (the S&P 500), or
+ * else when the record starts or it was listed, after any listed membership of the same index ended.
+ * The open ones are exactly its `indexes`.
+ */
+export function indexHistoryOf(company: Company): UpstreamIndexMembership[] {
+  const dated = (datedByTicker.get(company.ticker) ?? []).map(([, index, entered, left]) => ({
+    index,
+    entered,
+    left,
+  }));
+  const open = company.indexes
+    .filter((index) => !dated.some((m) => m.index === index && m.left === null))
+    .map((index) => {
+      const lastLeft = dated
+        .flatMap((m) => (m.index === index && m.left !== null ? [m.left] : []))
+        .reduce<string | undefined>((latest, left) => later(left, latest), undefined);
+      return { index, entered: later(firstDayIn(company, index), lastLeft), left: null };
+    });
+  return [...dated, ...open].sort(
+    (a, b) => a.entered.localeCompare(b.entered) || indexNames.indexOf(a.index) - indexNames.indexOf(b.index),
+  );
+}
+
+/** The day a company entered an index it belongs to today, when no dated membership says it. */
+function firstDayIn(company: Company, index: IndexName): string {
+  const sp500Day = sp500Added[company.ticker];
+  if (index === 'S&P 500') {
+    if (sp500Day === undefined) throw new Error(`${company.ticker} has no S&P 500 entry day`);
+    return sp500Day;
+  }
+  // No company is in the S&P 100 before it is in the S&P 500.
+  const floor = index === 'S&P 100' ? sp500Day : listedOn[company.ticker];
+  return later(recordStart[index], floor);
 }
