@@ -83,6 +83,13 @@ describe.skipIf(skipReason)('the Tools area in a real browser', () => {
     expect(await page.getByRole('button', { name: /New universe/ }).count()).toBe(0);
     expect(await page.getByRole('button', { name: /^Delete / }).count()).toBe(0);
     expect(await page.getByRole('button', { name: /^Edit / }).count()).toBe(0);
+    // Each built-in universe says what it holds: the whole index, or a sample of it and how much.
+    const row = (name: string) =>
+      page.getByTestId('universe-row').filter({ hasText: new RegExp(`^${name}`) });
+    expect(await row('S&P500').textContent()).toContain('The S&P 500: all 503 members');
+    expect(await row('RUSSELL2000').textContent()).toMatch(
+      /A sample of the Russell 2000: \d+ of its about 2,000 members/,
+    );
     await shot(page, 'universes-user-desktop');
 
     // Viewing: the symbols, the filter upper-cases, nothing to change.

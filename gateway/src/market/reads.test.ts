@@ -1,6 +1,7 @@
 import { messages } from '@insight/shared';
 import { newYorkDate } from '@insight/shared/market/calendar';
 import { apiPath, marketApi, marketMessages, stockSchema } from '@insight/shared/market/schemas';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/app';
 import { createUser, signIn } from '../../test/factories/users';
@@ -254,8 +255,9 @@ describe('company profile', () => {
 
 describe('news', () => {
   it('answers the 20 newest items of a ticker, newest first', async () => {
-    // The simulated feed writes a few items per ticker; 25 more through the ingestion's own writes.
-    const base = Date.parse(`${daysAgo(200)}T14:00:00Z`);
+    // The simulated feed writes dozens of items per ticker; 25 more through the ingestion's own writes,
+    // the newest of them minutes old.
+    const base = Date.now() - 30 * 60_000;
     await marketWriteRepo(t.app.db).insertNews(
       Array.from({ length: 25 }, (_, i) => ({
         id: `TESTNVDA${i}`,
@@ -263,7 +265,7 @@ describe('news', () => {
         url: `https://news.insight.test/test/nvda-${i}`,
         author: 'Test Desk',
         image: null,
-        updated: new Date(base + i * 3_600_000).toISOString(),
+        updated: new Date(base + i * 60_000).toISOString(),
         tickers: ['NVDA'],
         channels: [],
       })),
@@ -283,6 +285,18 @@ describe('news', () => {
     });
     const stored = await channelsOfUrls(news.map((item: { url: string }) => item.url));
     for (const item of news) expect(stored.get(item.url)?.tickers).toContain('NVDA');
+    // Exactly the 20 newest stored about NVDA, the items just written among them.
+    const newest = await t.app.db
+      .selectFrom('news')
+      .select('url')
+      .where(sql<boolean>`'NVDA' = any(tickers)`)
+      .orderBy('updated', 'desc')
+      .limit(20)
+      .execute();
+    expect(news.map((item: { url: string }) => item.url)).toEqual(newest.map((row) => row.url));
+    expect(news.some((item: { url: string }) => item.url.startsWith('https://news.insight.test/test/'))).toBe(
+      true,
+    );
   });
 
   it('answers 404 for the news of an unknown symbol', async () => {

@@ -75,10 +75,10 @@ describe('the built-in universes', () => {
 
   it('say whether they hold the whole index, as of its newest change, or a sample of it', () => {
     expect(builtIn('S&P500').description).toBe(
-      'The S&P 500: all 503 members as of 5 August 2026 (large US companies).',
+      'The S&P 500: all 503 members as of August 5, 2026 (large US companies).',
     );
     expect(builtIn('S&P100').description).toBe(
-      'The S&P 100: all 101 members as of 22 September 2025 (the largest S&P 500 companies).',
+      'The S&P 100: all 101 members as of September 22, 2025 (the largest S&P 500 companies).',
     );
     expect(builtIn('NASDAQ100').description).toBe(
       'A sample of the NASDAQ 100: 100 of its 101 members (the largest non-financial companies listed on Nasdaq).',

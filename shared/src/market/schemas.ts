@@ -392,7 +392,7 @@ export type SystemUniverse = (typeof systemUniverses)[number];
 /**
  * What a built-in universe holding `held` symbols is: the whole index, as of `asOf` (YYYY-MM-DD, the
  * day of its newest known membership change) when known, or a sample of it. "The S&P 500: all 503
- * members as of 5 August 2026 (large US companies)."; "A sample of the Russell 2000: 152 of its about
+ * members as of August 5, 2026 (large US companies)."; "A sample of the Russell 2000: 152 of its about
  * 2,000 members (US small caps)."
  */
 export function describeSystemUniverse(universe: SystemUniverse, held: number, asOf: string | null): string {
@@ -405,9 +405,9 @@ export function describeSystemUniverse(universe: SystemUniverse, held: number, a
   return `A sample of the ${universe.index}: ${held.toLocaleString('en-US')} of its ${size} members (${universe.holds}).`;
 }
 
-/** "2026-08-05" as "5 August 2026". */
+/** "2026-08-05" as "August 5, 2026". */
 const longDay = (day: string) =>
-  new Date(`${day}T12:00:00Z`).toLocaleDateString('en-GB', {
+  new Date(`${day}T12:00:00Z`).toLocaleDateString('en-US', {
     day: 'numeric',
     month: 'long',
     year: 'numeric',

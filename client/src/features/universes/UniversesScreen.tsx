@@ -146,6 +146,7 @@ export default function UniversesScreen() {
                       </Badge>
                     )}
                   </Flex>
+                  {universe.description && <Text fontSize="sm">{universe.description}</Text>}
                   <Text fontSize="sm" color="fg.muted">
                     {universe.tickers_count} {universe.tickers_count === 1 ? 'symbol' : 'symbols'} · updated{' '}
                     {formatUniverseDate(universe.updated)}

@@ -121,9 +121,15 @@ export const analystCount = 165;
 export function buildAnalysts(seed: number): SimAnalyst[] {
   const analysts: SimAnalyst[] = [];
   const used = new Set<string>();
-  const stocksBySector = new Map<GicsSector, string[]>();
+  const stocksBySector = new Map<GicsSector, { ticker: string; weight: number }[]>();
   for (const company of companies) {
-    stocksBySector.set(company.sector, [...(stocksBySector.get(company.sector) ?? []), company.ticker]);
+    // The bigger the company, the more desks follow it (Apple has dozens, a small cap a few): coverage
+    // is drawn with a weight of the square root of the market cap.
+    const weight = Math.sqrt(company.price * company.sharesOutstanding);
+    stocksBySector.set(company.sector, [
+      ...(stocksBySector.get(company.sector) ?? []),
+      { ticker: company.ticker, weight },
+    ]);
   }
   for (let i = 0; i < analystCount; i++) {
     const random = new Random(seed, 'analyst', i);
@@ -145,7 +151,12 @@ export function buildAnalysts(seed: number): SimAnalyst[] {
     for (const sector of sectorsCovered) {
       const pool = [...(stocksBySector.get(sector) ?? [])];
       const count = Math.min(pool.length, random.int(8, 18));
-      for (let k = 0; k < count; k++) coverage.push(pool.splice(random.int(0, pool.length - 1), 1)[0]!);
+      for (let k = 0; k < count; k++) {
+        let draw = random.next() * pool.reduce((sum, stock) => sum + stock.weight, 0);
+        let at = 0;
+        while (at < pool.length - 1 && (draw -= pool[at]!.weight) > 0) at++;
+        coverage.push(pool.splice(at, 1)[0]!.ticker);
+      }
     }
     analysts.push({
       id: `AN${String(i + 1).padStart(3, '0')}`,
