@@ -192,7 +192,8 @@ describe.skipIf(skipReason)('the Opportunities Scanner in a real browser', () =>
         await shot(page, `rank-${symbol}`);
         await dialog.getByRole('button', { name: 'Close' }).click();
         await dialog.waitFor({ state: 'hidden' });
-        const stock = await newPage(e2e);
+        // A second tab of the same signed-in browser.
+        const stock = await page.context().newPage();
         await stock.goto(`/stock/${symbol}`);
         const pageRow = stock
           .getByRole('table', { name: 'Fundamentals' })

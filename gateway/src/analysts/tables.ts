@@ -1,8 +1,5 @@
 import type { ColumnType } from 'kysely';
-
-/** NUMERIC arrives as a string (exact); code that needs a number converts where it reads. */
-type Numeric = ColumnType<string, number | string, number | string>;
-type NullableNumeric = ColumnType<string | null, number | string | null, number | string | null>;
+import type { NullableNumeric, Numeric } from '../platform/schema';
 
 /** Migration 0003: an analyst's record in a sector, from every rating of the sector's stocks. */
 export interface AnalystSectorStatsTable {

@@ -1,11 +1,9 @@
 import { fundamentalsOn, type ReportedQuarter } from '@insight/shared/market/fundamentals';
 import { newYorkDate } from '@insight/shared/market/calendar';
 import type { UpstreamFiscalQuarter } from '@insight/shared/upstream/contract';
-import { sql, type ColumnType } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from '../platform/db';
-
-type Numeric = ColumnType<string, number | string, number | string>;
-type NullableNumeric = ColumnType<string | null, number | string | null, number | string | null>;
+import type { NullableNumeric, Numeric } from '../platform/schema';
 
 /** Migration 0019: a company's fiscal quarter as reported, the day the market learned it. */
 export interface FiscalQuartersTable {

@@ -33,8 +33,8 @@ export interface Database {
 }
 
 /** NUMERIC arrives as a string (exact); code that needs a number converts where it reads. */
-type Numeric = ColumnType<string, number | string, number | string>;
-type NullableNumeric = ColumnType<string | null, number | string | null, number | string | null>;
+export type Numeric = ColumnType<string, number | string, number | string>;
+export type NullableNumeric = ColumnType<string | null, number | string | null, number | string | null>;
 
 /** One index membership of a company, as `companies.index_history` holds it (days YYYY-MM-DD). */
 export interface IndexMembershipRow {
