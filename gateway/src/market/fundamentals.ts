@@ -1,4 +1,8 @@
-import { fundamentalsOn, type ReportedQuarter } from '@insight/shared/market/fundamentals';
+import {
+  fundamentalsOn,
+  type FundamentalFigures,
+  type ReportedQuarter,
+} from '@insight/shared/market/fundamentals';
 import { newYorkDate } from '@insight/shared/market/calendar';
 import type { UpstreamFiscalQuarter } from '@insight/shared/upstream/contract';
 import { sql } from 'kysely';
@@ -121,52 +125,50 @@ export function fundamentalsRepo(db: Db) {
     },
 
     /**
-     * Writes each company's figures of today (New York) at its last stored close onto `companies`,
-     * for the screens and SQL filters that read a company's current P/E, P/B, ROE and the rest.
-     * Companies without quarters keep none.
+     * Writes each company's figures of the market's newest closed day (the newest SPY bar by `today`,
+     * New York) onto `companies`, for the screens and SQL filters that read a company's current P/E,
+     * P/B, ROE and the rest: the day a scan without a date is as of, so both show the same figures on a
+     * report day too. Companies without quarters keep none.
      */
     async refreshCompanyFigures(today = newYorkDate(new Date())) {
+      const newest = await sql<{ day: string | null }>`
+        select max(date)::text as day from daily_bars where symbol = 'SPY' and date <= ${today}::date`.execute(
+        db,
+      );
+      const day = newest.rows[0]?.day ?? today;
       const [quarters, closes] = await Promise.all([
         this.quartersBySymbol(),
         sql<{ symbol: string; close: string | null }>`
           select c.symbol, b.close::text as close from companies c
-          left join lateral (select close from daily_bars where symbol = c.symbol and date <= ${today}::date
+          left join lateral (select close from daily_bars where symbol = c.symbol and date <= ${day}::date
             order by date desc limit 1) b on true
           where c.kind = 'stock'`.execute(db),
       ]);
-      const rows = closes.rows.map((row) => {
-        const figures = fundamentalsOn(
+      const rows = closes.rows.map((row) => ({
+        symbol: row.symbol,
+        figures: fundamentalsOn(
           quarters.get(row.symbol) ?? [],
-          today,
+          day,
           row.close === null ? null : Number(row.close),
-        );
-        return { symbol: row.symbol, figures };
-      });
-      const column = <T>(pick: (figures: NonNullable<(typeof rows)[number]['figures']>) => T) =>
+        ),
+      }));
+      const column = (pick: (figures: FundamentalFigures) => number | null) =>
         rows.map((row) => (row.figures ? pick(row.figures) : null));
       await sql`
         update companies c set pe_ratio_12m = v.pe, pb_ratio = v.pb, peg_ratio = v.peg,
           dividend_yield = v.dividend_yield, forward_dividend = v.forward_dividend, eps = v.eps, roe = v.roe,
-          current_ratio = v.current_ratio, eps_growth = v.eps_growth, fundamentals_reported_on = v.reported_on
+          current_ratio = v.current_ratio
         from unnest(${rows.map((row) => row.symbol)}::text[], ${column((f) => f.pe)}::numeric[],
           ${column((f) => f.pb)}::numeric[], ${column((f) => f.peg)}::numeric[],
           ${column((f) => f.dividendYield)}::numeric[], ${column((f) => f.forwardDividend)}::numeric[],
           ${column((f) => f.eps)}::numeric[], ${column((f) => f.roe)}::numeric[],
-          ${column((f) => f.currentRatio)}::numeric[], ${column((f) => f.epsGrowth)}::numeric[],
-          ${column((f) => f.reportedOn)}::date[])
-          as v(symbol, pe, pb, peg, dividend_yield, forward_dividend, eps, roe, current_ratio, eps_growth, reported_on)
-        where c.symbol = v.symbol and (c.pe_ratio_12m, c.pb_ratio, c.eps, c.roe, c.current_ratio,
-            c.dividend_yield, c.eps_growth, c.fundamentals_reported_on)
-          is distinct from (v.pe, v.pb, v.eps, v.roe, v.current_ratio, v.dividend_yield, v.eps_growth, v.reported_on)`.execute(
+          ${column((f) => f.currentRatio)}::numeric[])
+          as v(symbol, pe, pb, peg, dividend_yield, forward_dividend, eps, roe, current_ratio)
+        where c.symbol = v.symbol and (c.pe_ratio_12m, c.pb_ratio, c.peg_ratio, c.dividend_yield,
+            c.forward_dividend, c.eps, c.roe, c.current_ratio)
+          is distinct from (v.pe, v.pb, v.peg, v.dividend_yield, v.forward_dividend, v.eps, v.roe, v.current_ratio)`.execute(
         db,
       );
-    },
-
-    /** A fingerprint of the stored quarters: their count and newest report. */
-    async stamp() {
-      const row = await sql<{ stamp: string }>`
-        select concat_ws('|', count(*), max(reported_on)::text) as stamp from fiscal_quarters`.execute(db);
-      return row.rows[0]?.stamp ?? '';
     },
   };
 }

@@ -295,8 +295,9 @@ export class Ingestor {
       (await this.fundamentals.latestReportedOn()) ?? undefined,
     );
     await yieldToEventLoop();
-    await this.fundamentals.upsertQuarters(quarters);
-    await this.fundamentals.refreshCompanyFigures(today);
+    // A new or restated quarter moves the companies' figures; a poll that brought none leaves them be.
+    if ((await this.fundamentals.upsertQuarters(quarters)) > 0)
+      await this.fundamentals.refreshCompanyFigures(today);
   }
 
   /** Today in New York, on the upstream's clock (the simulator's may run ahead of the wall's). */

@@ -61,10 +61,6 @@ export interface CompaniesTable {
   eps: NullableNumeric;
   roe: NullableNumeric;
   current_ratio: NullableNumeric;
-  /** Trailing EPS against a year before, %; with the ratios above, derived from `fiscal_quarters`. */
-  eps_growth: NullableNumeric;
-  /** The report date of the newest quarter the figures above stand on. */
-  fundamentals_reported_on: ColumnType<string | null, string | null | undefined, string | null>;
   avg_vol_20d: NullableNumeric;
   description: string;
   indexes: string[];

@@ -4,9 +4,9 @@ import { scanApi, type OpportunityRow, type ScanResponse } from '@insight/shared
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/app';
+import { createUserUniverse } from '../../test/factories/universes';
 import { createUser, signIn } from '../../test/factories/users';
 import { HttpClient } from '../../test/http';
-import { universesRepo } from '../universes/repo';
 
 /**
  * Issue 26 §1-2: fundamentals are dated facts. Every figure here is worked out again in the test from
@@ -70,23 +70,8 @@ async function peByHand(symbol: string, day: string) {
   return { trailing, pe: (await closeOn(symbol, day)) / trailing };
 }
 
-let mine: number | null = null;
 /** A universe of the user holding only `symbol`. */
-async function universeOf(symbol: string) {
-  const { id } = await t.app.db
-    .insertInto('universes')
-    .values({
-      name: `only-${symbol}-${(mine = (mine ?? 0) + 1)}`,
-      system: false,
-      owner_user_id: aliceId,
-      account_id: await universesRepo(t.app.db).accountOf(aliceId),
-      updated_at: new Date(),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await t.app.db.insertInto('universe_symbols').values({ universe_id: id, symbol }).execute();
-  return id;
-}
+const universeOf = (symbol: string) => createUserUniverse(t.app, aliceId, [symbol]);
 
 async function scanRow(symbol: string, universe: number, date?: string): Promise<OpportunityRow> {
   const query = new URLSearchParams({

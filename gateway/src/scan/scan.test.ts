@@ -11,7 +11,7 @@ import {
 import { sectors } from '@insight/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/app';
-import { universesRepo } from '../universes/repo';
+import { createUserUniverse } from '../../test/factories/universes';
 import { createUser, signIn } from '../../test/factories/users';
 import { HttpClient } from '../../test/http';
 import { TestSocket } from '../../test/socket';
@@ -153,22 +153,7 @@ describe('the scan', () => {
       .slice(0, 3)
       .map((row) => row.ticker);
     expect(some.length).toBeGreaterThan(0);
-    const { id } = await t.app.db
-      .insertInto('universes')
-      .values({
-        name: `mine-${Date.now()}`,
-        system: false,
-        owner_user_id: aliceId,
-        // a user's universe is their account's (visible to its users only)
-        account_id: await universesRepo(t.app.db).accountOf(aliceId),
-        updated_at: new Date(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await t.app.db
-      .insertInto('universe_symbols')
-      .values([...some, 'SPY'].map((symbol) => ({ universe_id: id, symbol })))
-      .execute();
+    const id = await createUserUniverse(t.app, aliceId, [...some, 'SPY']);
     const response = await alice.get(scanUrl({ universe: id, sectors: allSectors, count: 500 }));
     const tickers = Object.values((response.body as ScanResponse).opportunities)
       .flat()

@@ -31,9 +31,4 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on('fiscal_quarters')
     .column('reported_on')
     .execute();
-  await db.schema
-    .alterTable('companies')
-    .addColumn('eps_growth', 'numeric')
-    .addColumn('fundamentals_reported_on', 'date')
-    .execute();
 }

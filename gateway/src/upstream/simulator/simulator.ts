@@ -67,10 +67,18 @@ export class Simulator {
   private failing = false;
   private readonly ratingDays = new Map<string, SimRating[]>();
   private readonly newsDays = new Map<string, SimNewsItem[]>();
-  /** Each company's quarters by report date for the news, those reported up to `through`. */
-  private newsReports = { through: '', byTicker: new Map<string, Map<string, UpstreamFiscalQuarter>>() };
-  /** Each company's reported quarters, as of the day they were worked out. */
-  private readonly quarters = new Map<string, { through: string; quarters: UpstreamFiscalQuarter[] }>();
+  /**
+   * Each company's quarters reported up to `through`, a horizon two months beyond what is asked (the
+   * news previews quarters ahead of their report), listed and by report date: worked out once per
+   * horizon for the fundamentals and the news alike.
+   */
+  private quarterBook = {
+    through: '',
+    byTicker: new Map<
+      string,
+      { list: UpstreamFiscalQuarter[]; byReport: Map<string, UpstreamFiscalQuarter> }
+    >(),
+  };
   private readonly listeners = new Set<(event: SimEvent) => void>();
 
   constructor(options: SimulatorOptions) {
@@ -240,17 +248,26 @@ export class Simulator {
   fundamentals(symbolList?: string, from = '0000-01-01'): UpstreamFiscalQuarter[] {
     const today = newYorkDate(this.now());
     const symbols = symbolList ? this.symbolsOf(symbolList) : this.paths.instruments.map((i) => i.symbol);
-    return symbols.flatMap((symbol) => {
+    return symbols.flatMap((symbol) =>
+      this.quartersOf(symbol, today).list.filter(
+        (quarter) => quarter.reported_on >= from && quarter.reported_on <= today,
+      ),
+    );
+  }
+
+  /** A company's quarters reported up to at least `needed` (none for a fund or an unknown symbol). */
+  private quartersOf(symbol: string, needed: string) {
+    if (this.quarterBook.through < needed)
+      this.quarterBook = { through: addDays(needed, 60), byTicker: new Map() };
+    const { through, byTicker } = this.quarterBook;
+    let quarters = byTicker.get(symbol);
+    if (!quarters) {
       const company = this.paths.instrument(symbol)?.company;
-      if (!company) return [];
-      let known = this.quarters.get(symbol);
-      if (!known || known.through !== today)
-        this.quarters.set(
-          symbol,
-          (known = { through: today, quarters: fiscalQuarters(company, this.seed, this.paths, today) }),
-        );
-      return known.quarters.filter((quarter) => quarter.reported_on >= from);
-    });
+      const list = company ? fiscalQuarters(company, this.seed, this.paths, through) : [];
+      quarters = { list, byReport: new Map(list.map((quarter) => [quarter.reported_on, quarter])) };
+      byTicker.set(symbol, quarters);
+    }
+    return quarters;
   }
 
   earnings(from?: string, to?: string) {
@@ -296,26 +313,11 @@ export class Simulator {
   /** What the news retells: the day's ratings and each company's quarters, from the simulator's caches. */
   private newsSources(): NewsSources {
     const needed = addDays(newYorkDate(this.now()), newsLookaheadDays);
-    // Two months ahead at a time, so that a new simulated day rarely works them all out again.
-    if (this.newsReports.through < needed)
-      this.newsReports = { through: addDays(needed, 60), byTicker: new Map() };
-    const { through, byTicker } = this.newsReports;
     return {
       seed: this.seed,
       paths: this.paths,
       ratingsOn: (day) => this.ratingsOfDay(day),
-      reportsOf: (ticker) => {
-        let reports = byTicker.get(ticker);
-        if (!reports) {
-          const company = companyByTicker(ticker);
-          const quarters = company ? fiscalQuarters(company, this.seed, this.paths, through) : [];
-          byTicker.set(
-            ticker,
-            (reports = new Map(quarters.map((quarter) => [quarter.reported_on, quarter]))),
-          );
-        }
-        return reports;
-      },
+      reportsOf: (ticker) => this.quartersOf(ticker, needed).byReport,
     };
   }
 
